@@ -1,0 +1,68 @@
+/* The frame loop: neighbor sums, then the rules for each boid, in one of the
+ * two update orders, then the predators.
+ *
+ *  sequential   boids update in place in id order; each query sees the new
+ *               state of the boids before it (the reference pseudocode).
+ *  synchronous  every query sees the state at the start of the frame (what a
+ *               parallel accelerator computes in one batch).
+ * In both orders predators move last, so boids see where they were. */
+#include "flock.h"
+
+typedef void (*flock_rules_fn)(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
+                               const boid_t *predators, uint32_t n_predators,
+                               const flock_params_t *p);
+
+enum { FLOCK_E_NO_SUMS = -100 };
+
+static int step_sequential(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb,
+                           flock_rules_fn rules)
+{
+    uint32_t i;
+    int rc;
+
+    for (i = 0; i < f->n; i++) {
+        neighbor_sums_t s;
+        rc = nb->sums_one(nb->ctx, i, &s);
+        if (rc != NEIGHBORS_OK)
+            return rc;
+        rules(&f->boid[i], f->role[i], &f->biasval[i], &s, f->predator, f->n_predators, p);
+        rc = nb->moved(nb->ctx, i);
+        if (rc != NEIGHBORS_OK)
+            return rc;
+    }
+    return NEIGHBORS_OK;
+}
+
+static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb,
+                            flock_rules_fn rules, neighbor_sums_t *sums)
+{
+    uint32_t i;
+    int rc;
+
+    if (sums == NULL)
+        return FLOCK_E_NO_SUMS;
+    rc = nb->sums_all(nb->ctx, sums);
+    if (rc != NEIGHBORS_OK)
+        return rc;
+    /* Each boid's rules read only its own state and sums: in place is safe. */
+    for (i = 0; i < f->n; i++)
+        rules(&f->boid[i], f->role[i], &f->biasval[i], &sums[i], f->predator, f->n_predators, p);
+    return NEIGHBORS_OK;
+}
+
+int flock_step(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb, neighbor_sums_t *sums)
+{
+    neighbor_query_t q = neighbor_query_make(p);
+    flock_rules_fn rules = p->rules == RULES_WEIGHTED ? flock_rules_weighted : flock_rules_cornell;
+    uint32_t k;
+    int rc = nb->begin(nb->ctx, f->boid, f->n, &q);
+
+    if (rc == NEIGHBORS_OK)
+        rc = p->order == ORDER_SYNCHRONOUS ? step_synchronous(f, p, nb, rules, sums)
+                                           : step_sequential(f, p, nb, rules);
+    if (rc != NEIGHBORS_OK)
+        return rc;
+    for (k = 0; k < f->n_predators; k++)
+        flock_move_predator(&f->predator[k], p);
+    return NEIGHBORS_OK;
+}

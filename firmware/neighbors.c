@@ -1,0 +1,15 @@
+/* What every neighbor engine shares: the query derived from the parameters. */
+#include "neighbors.h"
+
+neighbor_query_t neighbor_query_make(const flock_params_t *p)
+{
+    neighbor_query_t q;
+
+    q.visualrange = p->visualrange;
+    q.visual2 = (int64_t)p->visualrange * p->visualrange;
+    q.protected2 = (int64_t)p->protectedrange * p->protectedrange;
+    q.weighted = p->rules == RULES_WEIGHTED;
+    q.world_w = p->world_w;
+    q.world_h = p->world_h;
+    return q;
+}

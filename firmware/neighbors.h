@@ -1,0 +1,53 @@
+/* The one narrow interface through which the flock loop gets neighbor sums.
+ * Three engines implement it: brute force, a uniform grid, and (later) the RTL
+ * accelerator. All of them must return identical bits for the same state.
+ */
+#ifndef NEIGHBORS_H
+#define NEIGHBORS_H
+
+#include <stdint.h>
+#include "boid.h"
+#include "flock_params.h"
+
+/* Sums over every other boid j for one boid i, with d = pos_i - pos_j and
+ * d2 = dx^2 + dy^2 in Q32 (exact). A pair counts only if |dx| and |dy| are
+ * both below the visual range (the pseudocode's box test), then:
+ *   d2 <  protected^2           separation ring
+ *   protected^2 <= d2 < visual^2   cohesion and alignment ring        */
+typedef struct {
+    int64_t sep_x, sep_y; /* sum of (self - other), separation ring, Q16 px */
+    int64_t coh_x, coh_y; /* sum of (other - self), cohesion ring, Q16 px */
+    int64_t ali_x, ali_y; /* sum of other.v, cohesion ring, Q16 px/frame */
+    uint32_t count;       /* boids in the cohesion ring */
+    /* Filled only for the weighted rule set (query.weighted): */
+    uint32_t close_count;       /* boids in the separation ring */
+    int64_t close_vx, close_vy; /* sum of other.v there */
+    int64_t unit_x, unit_y;     /* sum of (self - other)/|self - other|, Q16, 0 < d */
+} neighbor_sums_t;
+
+typedef struct {
+    q16_t visualrange;
+    int64_t visual2, protected2; /* squared ranges, Q32 */
+    int weighted;                /* also fill the weighted-only fields */
+    q16_t world_w, world_h;      /* lets a spatial engine size its cells */
+} neighbor_query_t;
+
+neighbor_query_t neighbor_query_make(const flock_params_t *p);
+
+/* A neighbor engine. Every call returns 0 or a negative NEIGHBORS_E* code.
+ *  begin     a frame starts over boids[0..n); the engine may keep the pointer.
+ *  sums_one  sums for boid i against the state as it is now (sequential order).
+ *  moved     boid i was updated in place; later queries must see its new state.
+ *  sums_all  sums for every boid against the state of begin (synchronous order). */
+typedef struct neighbor_engine {
+    const char *name;
+    void *ctx;
+    int (*begin)(void *ctx, const boid_t *boids, uint32_t n, const neighbor_query_t *q);
+    int (*sums_one)(void *ctx, uint32_t i, neighbor_sums_t *out);
+    int (*moved)(void *ctx, uint32_t i);
+    int (*sums_all)(void *ctx, neighbor_sums_t *out);
+} neighbor_engine_t;
+
+enum { NEIGHBORS_OK = 0, NEIGHBORS_E_CAPACITY = -1, NEIGHBORS_E_UNSUPPORTED = -2, NEIGHBORS_E_DEVICE = -3 };
+
+#endif

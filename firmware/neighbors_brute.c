@@ -1,0 +1,58 @@
+/* Brute-force neighbor engine. sums_all visits each unordered pair once and
+ * credits both boids: the box and distance tests are symmetric, so this halves
+ * the work and still gives the same integer sums as one query per boid. */
+#include <string.h>
+#include "neighbor_pair.h"
+#include "neighbors_brute.h"
+
+static int brute_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbor_query_t *q)
+{
+    neighbors_brute_t *b = ctx;
+
+    b->boids = boids;
+    b->n = n;
+    b->q = *q;
+    return NEIGHBORS_OK;
+}
+
+static int brute_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
+{
+    neighbors_brute_t *b = ctx;
+    const boid_t *self = &b->boids[i];
+    uint32_t j;
+
+    memset(out, 0, sizeof *out);
+    for (j = 0; j < b->n; j++)
+        if (j != i)
+            neighbor_pair_add(out, self, &b->boids[j], &b->q);
+    b->pair_checks += b->n - 1;
+    return NEIGHBORS_OK;
+}
+
+static int brute_moved(void *ctx, uint32_t i)
+{
+    (void)ctx; /* reads the live array: nothing to refresh */
+    (void)i;
+    return NEIGHBORS_OK;
+}
+
+static int brute_sums_all(void *ctx, neighbor_sums_t *out)
+{
+    neighbors_brute_t *b = ctx;
+    uint32_t i, j;
+
+    memset(out, 0, (size_t)b->n * sizeof *out);
+    for (i = 0; i < b->n; i++)
+        for (j = i + 1; j < b->n; j++)
+            neighbor_pair_add_both(&out[i], &out[j], &b->boids[i], &b->boids[j], &b->q);
+    b->pair_checks += (uint64_t)b->n * (b->n - (b->n > 0)) / 2;
+    return NEIGHBORS_OK;
+}
+
+neighbor_engine_t neighbors_brute_engine(neighbors_brute_t *ctx)
+{
+    neighbor_engine_t e = {"brute", ctx, brute_begin, brute_sums_one, brute_moved, brute_sums_all};
+
+    memset(ctx, 0, sizeof *ctx);
+    return e;
+}

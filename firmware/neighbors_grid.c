@@ -1,0 +1,203 @@
+/* Uniform-grid neighbor engine.
+ *
+ * begin() files every boid under cell (floor(x/cs), floor(y/cs)), clamped to
+ * the grid, with cs >= visual range: boids outside the world share the edge
+ * cells, which only adds candidates. Cells are row-major, so the cells of one
+ * row of a query are one contiguous run of slots.
+ *
+ * In the sequential order boids move during the frame but stay filed where
+ * they were. moved() records how far the moved boid now lies outside its filed
+ * cell (stray); queries widen their box by the largest stray, which still finds
+ * every boid whose current position is within range, so results stay exact.
+ */
+#include <string.h>
+#include "neighbor_pair.h"
+#include "neighbors_grid.h"
+
+static uint32_t cells_cap(uint32_t n_max) { return 4u * n_max + 256u; }
+
+size_t neighbors_grid_bytes(uint32_t n_max)
+{
+    return (size_t)n_max * (sizeof(boid_t) + 3 * sizeof(uint32_t)) +
+           ((size_t)cells_cap(n_max) + 1) * sizeof(uint32_t);
+}
+
+void neighbors_grid_init(neighbors_grid_t *g, uint32_t n_max, void *mem)
+{
+    unsigned char *p = mem;
+
+    memset(g, 0, sizeof *g);
+    g->n_max = n_max;
+    g->cells_max = cells_cap(n_max);
+    g->slot = (boid_t *)(void *)p;
+    p += (size_t)n_max * sizeof(boid_t);
+    g->slot_id = (uint32_t *)(void *)p;
+    p += (size_t)n_max * sizeof(uint32_t);
+    g->slot_cell = (uint32_t *)(void *)p;
+    p += (size_t)n_max * sizeof(uint32_t);
+    g->id_slot = (uint32_t *)(void *)p;
+    p += (size_t)n_max * sizeof(uint32_t);
+    g->cell_start = (uint32_t *)(void *)p;
+}
+
+/* Column (or row) of coordinate v, clamped to [0, count). */
+static uint32_t grid_coord(int64_t v, int64_t cell_size, uint32_t count)
+{
+    int64_t c;
+
+    if (v < 0)
+        return 0;
+    c = v / cell_size;
+    return c >= count ? count - 1 : (uint32_t)c;
+}
+
+/* Whole-pixel cell size: the visual range rounded up, grown until the grid
+ * fits the cell budget (a tiny range in a huge world would want millions). */
+static void grid_shape(neighbors_grid_t *g)
+{
+    int64_t w_px = (g->q.world_w + Q16_ONE - 1) / Q16_ONE;
+    int64_t h_px = (g->q.world_h + Q16_ONE - 1) / Q16_ONE;
+    int64_t cs_px = (g->q.visualrange + Q16_ONE - 1) / Q16_ONE;
+
+    if (cs_px < 1)
+        cs_px = 1;
+    for (;;) {
+        int64_t cols = (w_px + cs_px - 1) / cs_px, rows = (h_px + cs_px - 1) / cs_px;
+        if (cols < 1)
+            cols = 1;
+        if (rows < 1)
+            rows = 1;
+        if (cols * rows <= g->cells_max) {
+            g->cols = (uint32_t)cols;
+            g->rows = (uint32_t)rows;
+            break;
+        }
+        cs_px += cs_px / 4 + 1;
+    }
+    g->cell_size = cs_px * Q16_ONE;
+}
+
+static uint32_t grid_cell_of(const neighbors_grid_t *g, const boid_t *b)
+{
+    return grid_coord(b->y, g->cell_size, g->rows) * g->cols +
+           grid_coord(b->x, g->cell_size, g->cols);
+}
+
+/* Counting sort by cell; ids ascend within a cell. */
+static int grid_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbor_query_t *q)
+{
+    neighbors_grid_t *g = ctx;
+    uint32_t i, c, cells, sum = 0;
+
+    if (n > g->n_max)
+        return NEIGHBORS_E_CAPACITY;
+    g->boids = boids;
+    g->n = n;
+    g->q = *q;
+    g->stray_x = g->stray_y = 0;
+    grid_shape(g);
+    cells = g->cols * g->rows;
+    memset(g->cell_start, 0, ((size_t)cells + 1) * sizeof(uint32_t));
+    for (i = 0; i < n; i++) {
+        g->slot_cell[i] = grid_cell_of(g, &boids[i]); /* by id for now */
+        g->cell_start[g->slot_cell[i] + 1]++;
+    }
+    for (c = 0; c <= cells; c++) {
+        sum += g->cell_start[c];
+        g->cell_start[c] = sum;
+    }
+    /* cell_start[c] now ends cell c-1; fill each cell from its start. */
+    for (i = 0; i < n; i++)
+        g->id_slot[i] = g->cell_start[g->slot_cell[i]]++;
+    for (c = cells; c > 0; c--)
+        g->cell_start[c] = g->cell_start[c - 1];
+    g->cell_start[0] = 0;
+    for (i = 0; i < n; i++) {
+        uint32_t s = g->id_slot[i];
+        g->slot[s] = boids[i];
+        g->slot_id[s] = i;
+    }
+    for (c = 0; c < cells; c++) /* now file slots, not ids, under their cell */
+        for (i = g->cell_start[c]; i < g->cell_start[c + 1]; i++)
+            g->slot_cell[i] = c;
+    return NEIGHBORS_OK;
+}
+
+/* Sums for the boid in slot self_slot over the cells its widened box touches. */
+static void grid_query(neighbors_grid_t *g, uint32_t self_slot, const boid_t *self,
+                       neighbor_sums_t *out)
+{
+    int64_t reach_x = (int64_t)g->q.visualrange + g->stray_x;
+    int64_t reach_y = (int64_t)g->q.visualrange + g->stray_y;
+    uint32_t x0 = grid_coord(self->x - reach_x, g->cell_size, g->cols);
+    uint32_t x1 = grid_coord(self->x + reach_x, g->cell_size, g->cols);
+    uint32_t y0 = grid_coord(self->y - reach_y, g->cell_size, g->rows);
+    uint32_t y1 = grid_coord(self->y + reach_y, g->cell_size, g->rows);
+    uint32_t row, s;
+
+    memset(out, 0, sizeof *out);
+    for (row = y0; row <= y1; row++) {
+        uint32_t first = g->cell_start[row * g->cols + x0];
+        uint32_t end = g->cell_start[row * g->cols + x1 + 1];
+        for (s = first; s < end; s++)
+            if (s != self_slot)
+                neighbor_pair_add(out, self, &g->slot[s], &g->q);
+        g->pair_checks += end - first - (self_slot >= first && self_slot < end);
+    }
+}
+
+static int grid_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
+{
+    neighbors_grid_t *g = ctx;
+
+    grid_query(g, g->id_slot[i], &g->boids[i], out);
+    return NEIGHBORS_OK;
+}
+
+/* How far v lies outside [lo, hi) of cell c in a run of count cells; the
+ * outermost cells reach to infinity because coordinates are clamped. */
+static int64_t stray_from_cell(int64_t v, uint32_t c, uint32_t count, int64_t cell_size)
+{
+    int64_t lo = (int64_t)c * cell_size, hi = lo + cell_size;
+
+    if (c > 0 && v < lo)
+        return lo - v;
+    if (c + 1 < count && v >= hi)
+        return v - hi + 1;
+    return 0;
+}
+
+static int grid_moved(void *ctx, uint32_t i)
+{
+    neighbors_grid_t *g = ctx;
+    uint32_t s = g->id_slot[i], cell = g->slot_cell[s];
+    const boid_t *b = &g->boids[i];
+    int64_t sx = stray_from_cell(b->x, cell % g->cols, g->cols, g->cell_size);
+    int64_t sy = stray_from_cell(b->y, cell / g->cols, g->rows, g->cell_size);
+
+    g->slot[s] = *b;
+    if (sx > g->stray_x)
+        g->stray_x = sx;
+    if (sy > g->stray_y)
+        g->stray_y = sy;
+    return NEIGHBORS_OK;
+}
+
+/* Queries in slot order: neighbouring queries touch the same cells, so the
+ * slots they read stay in cache. */
+static int grid_sums_all(void *ctx, neighbor_sums_t *out)
+{
+    neighbors_grid_t *g = ctx;
+    uint32_t s;
+
+    for (s = 0; s < g->n; s++)
+        grid_query(g, s, &g->slot[s], &out[g->slot_id[s]]);
+    return NEIGHBORS_OK;
+}
+
+neighbor_engine_t neighbors_grid_engine(neighbors_grid_t *g)
+{
+    neighbor_engine_t e = {"grid", g, grid_begin, grid_sums_one, grid_moved, grid_sums_all};
+
+    return e;
+}

@@ -1,0 +1,108 @@
+/* Rule steps shared by both rule sets (see steering.h). */
+#include "steering.h"
+
+void steer_edges(vec64_t *v, const boid_t *b, q16_t turn, const flock_params_t *p)
+{
+    if (b->y < p->margin)
+        v->y += turn;
+    if (b->x > p->world_w - p->margin)
+        v->x -= turn;
+    if (b->x < p->margin)
+        v->x += turn;
+    if (b->y > p->world_h - p->margin)
+        v->y -= turn;
+}
+
+void steer_from_predators(vec64_t *v, const boid_t *b, const boid_t *predators,
+                          uint32_t n_predators, const flock_params_t *p)
+{
+    int64_t range = p->predatorrange, range2 = range * range; /* < 2^60 */
+    int64_t sum_dx = 0, sum_dy = 0;
+    uint32_t k, seen = 0;
+
+    for (k = 0; k < n_predators; k++) {
+        int64_t dx = (int64_t)b->x - predators[k].x;
+        int64_t dy = (int64_t)b->y - predators[k].y;
+        if (fx_abs64(dx) < range && fx_abs64(dy) < range && dx * dx + dy * dy < range2) {
+            sum_dx += dx;
+            sum_dy += dy;
+            seen++;
+        }
+    }
+    if (seen == 0)
+        return;
+    if (sum_dy > 0)
+        v->y += p->predatorturnfactor;
+    if (sum_dy < 0)
+        v->y -= p->predatorturnfactor;
+    if (sum_dx > 0)
+        v->x += p->predatorturnfactor;
+    if (sum_dx < 0)
+        v->x -= p->predatorturnfactor;
+}
+
+void steer_bias(vec64_t *v, uint8_t role, gain_t *biasval, const flock_params_t *p)
+{
+    int heading; /* +1 right (scout 1), -1 left (scout 2) */
+    int32_t vx;
+    gain_t b = *biasval;
+
+    if (role == ROLE_SCOUT1)
+        heading = 1;
+    else if (role == ROLE_SCOUT2)
+        heading = -1;
+    else
+        return;
+    vx = vec_sat(v->x);
+    if (p->dynamic_bias) {
+        if (heading * (int64_t)vx > 0)
+            b = b + p->bias_increment < p->maxbias ? b + p->bias_increment : p->maxbias;
+        else
+            b = b - p->bias_increment > p->bias_increment ? b - p->bias_increment
+                                                           : p->bias_increment;
+        *biasval = b;
+    }
+    /* (1 - b) vx + b h  ==  vx + b (h - vx): one rounding instead of two. */
+    v->x = vx + fx_mul_gain(vec_sat((int64_t)heading * Q16_ONE - vx), b);
+}
+
+uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate)
+{
+    if (estimate == SPEED_AMBM) {
+        /* alpha = 15/16, beta = 15/32: shifts only, at most 6.25% off */
+        uint64_t ax = (uint64_t)fx_abs64(vx), ay = (uint64_t)fx_abs64(vy);
+        uint64_t hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
+        return (uint32_t)((hi * 30 + lo * 15) >> 5);
+    }
+    return fx_isqrt64((uint64_t)((int64_t)vx * vx) + (uint64_t)((int64_t)vy * vy));
+}
+
+static void scale_to(boid_t *b, uint32_t speed, q16_t target)
+{
+    b->vx = vec_sat(fx_div_round((int64_t)b->vx * target, speed));
+    b->vy = vec_sat(fx_div_round((int64_t)b->vy * target, speed));
+}
+
+void limit_speed(boid_t *b, const flock_params_t *p)
+{
+    uint32_t speed;
+
+    if (b->vx == 0 && b->vy == 0) {
+        if (p->minspeed > 0)
+            b->vx = p->minspeed;
+        return;
+    }
+    speed = speed_of(b->vx, b->vy, p->speed_estimate);
+    if (speed == 0)
+        speed = 1; /* the estimate of a vector one step from zero */
+    if (speed < (uint32_t)p->minspeed)
+        scale_to(b, speed, p->minspeed);
+    else if (speed > (uint32_t)p->maxspeed)
+        scale_to(b, speed, p->maxspeed);
+}
+
+void move_boid(boid_t *b)
+{
+    b->x = vec_sat((int64_t)b->x + b->vx);
+    b->y = vec_sat((int64_t)b->y + b->vy);
+}

@@ -1,0 +1,32 @@
+/* Rule steps shared by both rule sets: edges, predators, scout bias, speed
+ * limits and the position update. Velocities in progress are int64 Q16 so no
+ * sum of terms can overflow; docs/fixed-point.md gives the bounds. */
+#ifndef STEERING_H
+#define STEERING_H
+
+#include "boid.h"
+#include "flock_params.h"
+
+typedef struct {
+    int64_t x, y;
+} vec64_t;
+
+/* Step 2: turn by `turn` when outside a margin. */
+void steer_edges(vec64_t *v, const boid_t *b, q16_t turn, const flock_params_t *p);
+/* Step 3: turn away from the summed offset of the predators in range. */
+void steer_from_predators(vec64_t *v, const boid_t *b, const boid_t *predators,
+                          uint32_t n_predators, const flock_params_t *p);
+/* Step 4: the dynamic biasval update (if enabled), then the weighted average
+ * toward +1 (scout 1) or -1 (scout 2) px/frame. Other roles pass unchanged. */
+void steer_bias(vec64_t *v, uint8_t role, gain_t *biasval, const flock_params_t *p);
+/* Step 5: scale into [minspeed, maxspeed]; a boid at rest heads right at minspeed. */
+void limit_speed(boid_t *b, const flock_params_t *p);
+/* The speed estimate in use: exact isqrt, or alpha-max-plus-beta-min. */
+uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate);
+/* Step 6. Positions saturate at the Q16 range: a guard, never reached within
+ * the documented limits. */
+void move_boid(boid_t *b);
+
+static inline int32_t vec_sat(int64_t a) { return fx_sat32(a); }
+
+#endif

@@ -1,0 +1,31 @@
+/* Command-line options of the flock programs (build/boids now, build/sim
+ * later): every flag, its parsing and its checks, in one place. */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "params.h"
+
+enum model_kind { MODEL_FIXED, MODEL_FLOAT };
+enum neighbor_kind { NEIGHBORS_BRUTE, NEIGHBORS_GRID };
+
+typedef struct {
+    param_set_t params;
+    uint32_t boids, predators, scouts1, scouts2;
+    double bias1, bias2;
+    int bias1_set, bias2_set, flock_flags_set; /* which flags the user gave */
+    unsigned long frames, every;
+    uint64_t seed;
+    int model, neighbors, neighbors_set;
+    const char *load_path, *save_path;
+} options_t;
+
+enum { OPTIONS_RUN = 0, OPTIONS_HELP = 1, OPTIONS_ERROR = -1 };
+
+/* Parses argv in order (a later --set overrides an earlier --config line).
+ * Returns OPTIONS_RUN, OPTIONS_HELP, or OPTIONS_ERROR with one line in err. */
+int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen);
+void options_print_help(FILE *out, const char *program);
+
+#endif
