@@ -26,7 +26,8 @@ typedef struct {
     double *scratch;       /* metrics input: x, y, vx, vy */
 } flock_sim_t;
 
-/* Starts from a checked state table (state_table_check). -1 with a message. */
+/* Starts from a checked state table (state_table_check). -1 with a message.
+ * The engine points into *s: open it where it will stay, never copy it. */
 int flock_sim_open(flock_sim_t *s, int model, int neighbors, const param_set_t *ps,
                    const state_table_t *start, char *err, size_t errlen);
 /* One frame; -1 with a message if the neighbor engine failed. */

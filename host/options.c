@@ -170,6 +170,22 @@ static int apply_flag(options_t *o, const char *flag, const char *value, char *e
     return -1;
 }
 
+/* Flags that take a value; apply_flag handles each. */
+static const char *const VALUE_FLAGS[] = {
+    "--boids", "--predators", "--scouts1", "--scouts2", "--bias1",  "--bias2",    "--frames",
+    "--every", "--seed",      "--world",   "--set",     "--config", "--load",     "--save",
+    "--model", "--update",    "--rules",   "--neighbors", "--sqrt", NULL};
+
+static int takes_value(const char *flag)
+{
+    int i;
+
+    for (i = 0; VALUE_FLAGS[i] != NULL; i++)
+        if (strcmp(flag, VALUE_FLAGS[i]) == 0)
+            return 1;
+    return 0;
+}
+
 int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
 {
     int i;
@@ -187,10 +203,13 @@ int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
             snprintf(err, errlen, "unexpected argument \"%s\" (try --help)", arg);
             return OPTIONS_ERROR;
         }
-        if (i + 1 >= argc) {
-            /* report unknown flags as unknown, not as missing a value */
-            if (apply_flag(o, arg, "", err, errlen) == 0 || strstr(err, "unknown option") == NULL)
-                snprintf(err, errlen, "%s needs a value (try --help)", arg);
+        if (!takes_value(arg)) {
+            snprintf(err, errlen, "unknown option \"%s\" (try --help)", arg);
+            return OPTIONS_ERROR;
+        }
+        /* no value of ours starts with "--": that is the next flag */
+        if (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0) {
+            snprintf(err, errlen, "%s needs a value (try --help)", arg);
             return OPTIONS_ERROR;
         }
         if (apply_flag(o, arg, argv[i + 1], err, errlen) != 0)

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# build/boids as a user meets it: help, a run, state files, and every kind of
+# bad input, which must give one clear error line, a non-zero exit, and leave
+# no output file behind. Speaks TAP.
+set -uo pipefail
+build=${1:-build}
+boids="$build/boids"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
+
+# expect_error DESCRIPTION PATTERN ARGS...: exit 1, one stderr line matching
+# PATTERN, and no --save file left behind.
+expect_error() {
+    local what=$1 pattern=$2; shift 2
+    local err status
+    rm -f "$tmp/out.csv"
+    err=$("$boids" "$@" --save "$tmp/out.csv" 2>&1 >/dev/null); status=$?
+    if [ "$status" -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -qE -- "$pattern" <<<"$err" \
+        && [ ! -e "$tmp/out.csv" ] && [ -z "$(ls "$tmp" | grep tmp)" ]; then
+        ok "$what"
+    else
+        not_ok "$what" "exit $status, stderr: $err"
+    fi
+}
+
+# --help
+out=$("$boids" --help); status=$?
+if [ $status -eq 0 ] && grep -q -- "--boids N" <<<"$out" && grep -q "visualrange" <<<"$out"; then
+    ok "--help lists flags and parameters"
+else not_ok "--help" "exit $status"; fi
+
+# A run prints one metrics line per frame
+out=$("$boids" --boids 64 --frames 7 2>/dev/null)
+if [ "$(grep -vc '^#' <<<"$out")" -eq 7 ] && [ "$(tail -1 <<<"$out" | cut -f1)" = 7 ]; then
+    ok "one metrics line per frame"
+else not_ok "metrics lines" "$out"; fi
+
+# Save, then load and save with --frames 0: same values
+"$boids" --boids 50 --predators 2 --scouts1 5 --scouts2 5 --dynamic-bias --frames 20 \
+    --save "$tmp/a.csv" >/dev/null 2>&1
+"$boids" --load "$tmp/a.csv" --frames 0 --save "$tmp/b.csv" >/dev/null 2>&1
+if [ -s "$tmp/a.csv" ] && cmp -s "$tmp/a.csv" "$tmp/b.csv" && [ "$(wc -l <"$tmp/a.csv")" -eq 53 ]; then
+    ok "--load then --save with --frames 0 reproduces the state"
+else not_ok "load/save round trip" "$(diff "$tmp/a.csv" "$tmp/b.csv" | head -3)"; fi
+if head -1 "$tmp/a.csv" | grep -qx "id,role,x,y,vx,vy,biasval" && grep -q ",predator," "$tmp/a.csv" \
+    && grep -q ",scout2," "$tmp/a.csv"; then
+    ok "state file has the header and roles"
+else not_ok "state file format" "$(head -2 "$tmp/a.csv")"; fi
+
+# A loaded run continues exactly where the saved one stopped
+"$boids" --boids 50 --frames 30 --save "$tmp/c30.csv" >/dev/null 2>&1
+"$boids" --boids 50 --frames 10 --save "$tmp/c10.csv" >/dev/null 2>&1
+"$boids" --load "$tmp/c10.csv" --frames 20 --save "$tmp/c10_20.csv" >/dev/null 2>&1
+if cmp -s "$tmp/c30.csv" "$tmp/c10_20.csv"; then ok "a loaded state resumes bit for bit"
+else not_ok "resume" "$(diff "$tmp/c30.csv" "$tmp/c10_20.csv" | head -3)"; fi
+
+# Models and engines agree where they must
+a=$("$boids" --boids 200 --frames 50 --neighbors grid 2>/dev/null)
+b=$("$boids" --boids 200 --frames 50 --neighbors brute 2>/dev/null | sed 's/brute/grid/')
+if [ "$a" = "$b" ]; then ok "grid and brute force print the same metrics"
+else not_ok "grid vs brute output"; fi
+
+# A config file and --set, in command-line order
+printf '# a comment\nvisualrange = 30 # trailing comment\n\nmaxspeed=5\n' >"$tmp/good.cfg"
+if "$boids" --config "$tmp/good.cfg" --set maxspeed=7 --frames 3 >/dev/null 2>&1; then
+    ok "config file with comments is accepted"
+else not_ok "config file"; fi
+
+# Bad input
+expect_error "unknown flag" 'unknown option "--bird"' --bird 3
+expect_error "flag without value" '--frames needs a value' --frames
+expect_error "stray argument" 'unexpected argument "42"' 42
+expect_error "boids not a number" '--boids: "many" is not a whole number' --boids many
+expect_error "negative boids" '--boids: "-5" is not a whole number' --boids -5
+expect_error "zero boids" 'at least 1 boid' --boids 0
+expect_error "too many boids" '--boids: 70000 is above the limit of 65536' --boids 70000
+expect_error "too many predators" 'above the limit of 256' --predators 300
+expect_error "scouts exceed boids" 'is more than --boids' --boids 10 --scouts1 6 --scouts2 6
+expect_error "bias out of range" '--bias1: 2 is out of range' --bias1 2
+expect_error "unknown parameter" 'unknown parameter "speedlimit"' --set speedlimit=3
+expect_error "parameter not a number" 'visualrange: "far" is not a number' --set visualrange=far
+expect_error "parameter nan" 'is not a number' --set avoidfactor=nan
+expect_error "negative range" 'visualrange = -4 is out of range' --set visualrange=-4
+expect_error "protected above visual" 'protectedrange \(50\) is above visualrange \(40\)' --set protectedrange=50
+expect_error "minspeed above maxspeed" 'minspeed \(7\) is above maxspeed \(6\)' --set minspeed=7
+expect_error "assignment without =" 'expected name=value' --set maxspeed
+expect_error "bad world" '--world: "640by480" is not WIDTHxHEIGHT' --world 640by480
+expect_error "world too large" 'world 99999x480 is out of range' --world 99999x480
+expect_error "bad model" '--model: "double" is not one of fixed\|float' --model double
+expect_error "bad update order" '--update: "random"' --update random
+expect_error "bad rules" '--rules: "vicsek"' --rules vicsek
+expect_error "float with grid" 'float model has only its own brute-force loop' --model float --neighbors grid
+expect_error "load with flock flags" '--load gives the flock' --load "$tmp/a.csv" --boids 5
+expect_error "missing config" 'nope.cfg: cannot open' --config "$tmp/nope.cfg"
+printf 'visualrange = 30\nfoo = 1\n' >"$tmp/bad.cfg"
+expect_error "config unknown name with line" 'bad.cfg:2: unknown parameter "foo"' --config "$tmp/bad.cfg"
+expect_error "missing state file" 'missing.csv: cannot open' --load "$tmp/missing.csv"
+: >"$tmp/empty.csv"
+expect_error "empty state file" 'empty.csv: empty file' --load "$tmp/empty.csv"
+printf 'id,role,x,y,vx,vy,biasval\n0,boid,1,2,3,4,0\n1,boid,5,6\n' >"$tmp/trunc.csv"
+expect_error "truncated state file" 'trunc.csv:3: 4 fields \(expected 7\)' --load "$tmp/trunc.csv"
+printf 'id,role,x,y,vx,vy,biasval\n0,hawk,1,2,3,4,0\n' >"$tmp/role.csv"
+expect_error "unknown role" 'unknown role "hawk"' --load "$tmp/role.csv"
+printf 'id,role,x,y,vx,vy,biasval\n0,boid,1,2,300,4,0\n' >"$tmp/fast.csv"
+expect_error "velocity out of range" 'fast.csv: id 0: vx 300 is out of range' --load "$tmp/fast.csv"
+printf 'id,role,x,y,vx,vy,biasval\n0,predator,1,2,3,4,0\n' >"$tmp/onlypred.csv"
+expect_error "only predators" 'no flock boids' --load "$tmp/onlypred.csv"
+
+# --frames 0 needs --save (expect_error always adds one)
+err=$("$boids" --frames 0 2>&1 >/dev/null); status=$?
+if [ $status -eq 1 ] && grep -q -- "--frames 0 runs nothing" <<<"$err"; then ok "zero frames without --save"
+else not_ok "zero frames" "exit $status: $err"; fi
+
+# A failed save leaves an existing file untouched
+echo "precious" >"$tmp/keep.csv"
+chmod 500 "$tmp"
+if [ "$(id -u)" -ne 0 ]; then
+    "$boids" --boids 5 --frames 1 --save "$tmp/keep.csv" >/dev/null 2>&1; status=$?
+    chmod 700 "$tmp"
+    if [ $status -ne 0 ] && [ "$(cat "$tmp/keep.csv")" = precious ]; then ok "failed save keeps the old file"
+    else not_ok "failed save" "exit $status"; fi
+else
+    chmod 700 "$tmp"
+    # root ignores permissions: make the write fail with a directory in the way
+    mkdir "$tmp/dir.csv"
+    "$boids" --boids 5 --frames 1 --save "$tmp/dir.csv" >/dev/null 2>"$tmp/err"; status=$?
+    if [ $status -eq 1 ] && grep -q "dir.csv" "$tmp/err" && [ -d "$tmp/dir.csv" ] \
+        && [ -z "$(ls "$tmp" | grep '\.tmp')" ]; then ok "failed save reports and cleans up"
+    else not_ok "failed save" "exit $status: $(cat "$tmp/err")"; fi
+fi
+
+echo "1..$n"
