@@ -18,13 +18,13 @@ static int brute_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
 static int brute_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
 {
     neighbors_brute_t *b = ctx;
-    const boid_t *self = &b->boids[i];
-    uint32_t j;
+    const neighbor_query_t q = b->q; /* locals: see grid_query */
+    const boid_t self = b->boids[i];
+    neighbor_sums_t sums;
 
-    memset(out, 0, sizeof *out);
-    for (j = 0; j < b->n; j++)
-        if (j != i)
-            neighbor_pair_add(out, self, &b->boids[j], &b->q);
+    memset(&sums, 0, sizeof sums);
+    neighbor_span_add(&sums, &self, b->boids, 0, b->n, i, &q);
+    *out = sums;
     b->pair_checks += b->n - 1;
     return NEIGHBORS_OK;
 }

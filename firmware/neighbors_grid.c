@@ -123,27 +123,33 @@ static int grid_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbor
     return NEIGHBORS_OK;
 }
 
-/* Sums for the boid in slot self_slot over the cells its widened box touches. */
+/* Sums for the boid in slot self_slot over the cells its widened box touches.
+ * Sums and query live in locals so the compiler can keep them in registers
+ * (stores through out could otherwise alias the query's int64 fields). */
 static void grid_query(neighbors_grid_t *g, uint32_t self_slot, const boid_t *self,
                        neighbor_sums_t *out)
 {
-    int64_t reach_x = (int64_t)g->q.visualrange + g->stray_x;
-    int64_t reach_y = (int64_t)g->q.visualrange + g->stray_y;
+    const neighbor_query_t q = g->q;
+    int64_t reach_x = (int64_t)q.visualrange + g->stray_x;
+    int64_t reach_y = (int64_t)q.visualrange + g->stray_y;
     uint32_t x0 = grid_coord(self->x - reach_x, g->cell_size, g->cols);
     uint32_t x1 = grid_coord(self->x + reach_x, g->cell_size, g->cols);
     uint32_t y0 = grid_coord(self->y - reach_y, g->cell_size, g->rows);
     uint32_t y1 = grid_coord(self->y + reach_y, g->cell_size, g->rows);
-    uint32_t row, s;
+    const boid_t me = *self;
+    neighbor_sums_t sums;
+    uint64_t checks = 0;
+    uint32_t row;
 
-    memset(out, 0, sizeof *out);
+    memset(&sums, 0, sizeof sums);
     for (row = y0; row <= y1; row++) {
         uint32_t first = g->cell_start[row * g->cols + x0];
         uint32_t end = g->cell_start[row * g->cols + x1 + 1];
-        for (s = first; s < end; s++)
-            if (s != self_slot)
-                neighbor_pair_add(out, self, &g->slot[s], &g->q);
-        g->pair_checks += end - first - (self_slot >= first && self_slot < end);
+        neighbor_span_add(&sums, &me, g->slot, first, end, self_slot, &q);
+        checks += end - first - (self_slot >= first && self_slot < end);
     }
+    g->pair_checks += checks;
+    *out = sums;
 }
 
 static int grid_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)

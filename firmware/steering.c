@@ -83,15 +83,23 @@ static void scale_to(boid_t *b, uint32_t speed, q16_t target)
     b->vy = vec_sat(fx_div_round((int64_t)b->vy * target, speed));
 }
 
+/* Compares squared speeds first: floor(sqrt(s2)) < m exactly when s2 < m^2,
+ * and > M exactly when s2 >= (M + 1)^2, so the root is taken only when a
+ * boid must be scaled. */
 void limit_speed(boid_t *b, const flock_params_t *p)
 {
+    uint64_t s2 = (uint64_t)((int64_t)b->vx * b->vx) + (uint64_t)((int64_t)b->vy * b->vy);
+    uint64_t min2 = (uint64_t)((int64_t)p->minspeed * p->minspeed);
+    uint64_t over2 = (uint64_t)(((int64_t)p->maxspeed + 1) * ((int64_t)p->maxspeed + 1));
     uint32_t speed;
 
-    if (b->vx == 0 && b->vy == 0) {
+    if (s2 == 0) {
         if (p->minspeed > 0)
             b->vx = p->minspeed;
         return;
     }
+    if (p->speed_estimate == SPEED_EXACT && s2 >= min2 && s2 < over2)
+        return;
     speed = speed_of(b->vx, b->vy, p->speed_estimate);
     if (speed == 0)
         speed = 1; /* the estimate of a vector one step from zero */
