@@ -1,43 +1,53 @@
-/* The pair check at the heart of every software neighbor engine: one boid
- * against another, credited to the sums of one or both. The RTL pair unit
- * implements exactly this; docs/fixed-point.md bounds every value in it.
+/* The pair check at the heart of every software neighbor engine, and the
+ * loops that apply it to runs of candidates. The RTL pair unit implements
+ * the same test; docs/fixed-point.md bounds every value in it.
  *
- * Written without branches for the Cornell sums: about half the candidates a
- * grid offers fail the box test at random, and a mispredicted branch costs
- * more than the arithmetic it skips. Ring membership becomes 0/1 factors.
+ * A pair counts only if |dx| and |dy| are both below the visual range (the
+ * pseudocode's box test), then by its exact squared distance d2:
+ *   d2 <  protected^2                 separation ring
+ *   protected^2 <= d2 < visual^2      cohesion and alignment ring
+ *
+ * Speed: a candidate run is first filtered without branches into a list of
+ * hits (about half the candidates a grid offers fail the box test, at random,
+ * so branching there mispredicts), and only hits are credited, with one
+ * branch on the rare separation ring. Integer sums do not depend on order, so
+ * every engine gets the same bits however it visits the pairs.
  */
 #ifndef NEIGHBOR_PAIR_H
 #define NEIGHBOR_PAIR_H
 
 #include "neighbors.h"
 
-typedef struct {
-    int64_t sep; /* 1 if in the separation ring, else 0 */
-    int64_t coh; /* 1 if in the cohesion ring, else 0 */
-    int64_t d2;  /* exact squared distance, Q32; meaningful only in a ring */
-} pair_ring_t;
+#define NEIGHBOR_CHUNK 256
 
-/* Rings of the other boid for offset (dx, dy) = self - other. The box test
- * |dx| < visualrange is one unsigned compare: dx + vr - 1 in [0, 2 vr - 1).
- * Outside the box the unsigned squares may wrap; the box factor masks them. */
-static inline pair_ring_t neighbor_pair_ring(int64_t dx, int64_t dy, const neighbor_query_t *q)
+/* Packs into hits the indices s in [first, stop), s != skip, whose boid lies
+ * in either ring of *me; returns how many. The box test |dx| < vr is one
+ * unsigned compare, dx + vr - 1 in [0, 2 vr - 1); outside the box the
+ * unsigned squares may wrap, but the box factor masks them. */
+static inline uint32_t neighbor_filter(const boid_t *me, const boid_t *others, uint32_t first,
+                                       uint32_t stop, uint32_t skip, const neighbor_query_t *q,
+                                       uint32_t *hits)
 {
-    uint64_t span = 2 * (uint64_t)q->visualrange - 1;
-    int64_t in_box = ((uint64_t)(dx + q->visualrange - 1) < span) &
-                     ((uint64_t)(dy + q->visualrange - 1) < span);
-    uint64_t d2 = (uint64_t)dx * (uint64_t)dx + (uint64_t)dy * (uint64_t)dy;
-    pair_ring_t r;
+    const int64_t reach = (int64_t)q->visualrange - 1;
+    const uint64_t span = 2 * (uint64_t)q->visualrange - 1;
+    const uint64_t ring2 = (uint64_t)(q->visual2 > q->protected2 ? q->visual2 : q->protected2);
+    const int64_t mx = me->x, my = me->y;
+    uint32_t n = 0, s;
 
-    r.sep = in_box & (d2 < (uint64_t)q->protected2);
-    r.coh = in_box & !r.sep & (d2 < (uint64_t)q->visual2);
-    r.d2 = (int64_t)(d2 & (uint64_t)-in_box);
-    return r;
+    for (s = first; s < stop; s++) {
+        int64_t dx = mx - others[s].x, dy = my - others[s].y;
+        uint64_t d2 = (uint64_t)dx * (uint64_t)dx + (uint64_t)dy * (uint64_t)dy;
+        hits[n] = s;
+        n += ((uint64_t)(dx + reach) < span) & ((uint64_t)(dy + reach) < span) & (d2 < ring2) &
+             (s != skip);
+    }
+    return n;
 }
 
 /* Weighted rule set only: the separation ring's count, velocity sum, and unit
  * vectors away from the other boid (a coincident boid gives no direction). */
-static inline void neighbor_pair_credit_close(neighbor_sums_t *s, const boid_t *other, int64_t dx,
-                                              int64_t dy, int64_t d2)
+static inline void neighbor_credit_close(neighbor_sums_t *s, const boid_t *other, int64_t dx,
+                                         int64_t dy, int64_t d2)
 {
     s->close_count++;
     s->close_vx += other->vx;
@@ -49,76 +59,82 @@ static inline void neighbor_pair_credit_close(neighbor_sums_t *s, const boid_t *
     }
 }
 
-/* Credits the other boid to self's sums; (dx, dy) = self - other. */
-static inline void neighbor_pair_credit(neighbor_sums_t *s, const boid_t *other, int64_t dx,
-                                        int64_t dy, pair_ring_t r, const neighbor_query_t *q)
+/* Credits a boid the filter found in a ring; (dx, dy) = self - other. */
+static inline void neighbor_hit_credit(neighbor_sums_t *s, const boid_t *other, int64_t dx,
+                                       int64_t dy, const neighbor_query_t *q)
 {
-    s->sep_x += dx * r.sep;
-    s->sep_y += dy * r.sep;
-    s->coh_x -= dx * r.coh;
-    s->coh_y -= dy * r.coh;
-    s->ali_x += other->vx * r.coh;
-    s->ali_y += other->vy * r.coh;
-    s->count += (uint32_t)r.coh;
-    if (q->weighted && r.sep)
-        neighbor_pair_credit_close(s, other, dx, dy, r.d2);
+    int64_t d2 = dx * dx + dy * dy;
+
+    if (d2 < q->protected2) {
+        s->sep_x += dx;
+        s->sep_y += dy;
+        if (q->weighted)
+            neighbor_credit_close(s, other, dx, dy, d2);
+    } else {
+        s->coh_x -= dx;
+        s->coh_y -= dy;
+        s->ali_x += other->vx;
+        s->ali_y += other->vy;
+        s->count++;
+    }
 }
 
-/* One boid's view of another. */
-static inline void neighbor_pair_add(neighbor_sums_t *s, const boid_t *self, const boid_t *other,
-                                     const neighbor_query_t *q)
-{
-    int64_t dx = (int64_t)self->x - other->x;
-    int64_t dy = (int64_t)self->y - other->y;
+/* Hits gathered from one or more runs of candidates, then credited in one
+ * loop: a query's runs are short, and each loop exit is a mispredicted branch. */
+typedef struct {
+    uint32_t n;
+    uint32_t index[2 * NEIGHBOR_CHUNK];
+} neighbor_hits_t;
 
-    neighbor_pair_credit(s, other, dx, dy, neighbor_pair_ring(dx, dy, q), q);
+/* Credits the hits to *mine and, if theirs is not NULL, the mirror image to
+ * theirs[index]: each unordered pair met once, credited to both. */
+static inline void neighbor_hits_credit(neighbor_hits_t *h, neighbor_sums_t *mine,
+                                        neighbor_sums_t *theirs, const boid_t *me,
+                                        const boid_t *others, const neighbor_query_t *q)
+{
+    uint32_t k;
+
+    for (k = 0; k < h->n; k++) {
+        const boid_t *o = &others[h->index[k]];
+        int64_t dx = (int64_t)me->x - o->x, dy = (int64_t)me->y - o->y;
+        neighbor_hit_credit(mine, o, dx, dy, q);
+        if (theirs != NULL)
+            neighbor_hit_credit(&theirs[h->index[k]], me, -dx, -dy, q);
+    }
+    h->n = 0;
 }
 
-/* One boid against others[first..end), skipping index `skip`, in two passes
- * over chunks: a branchless filter packs the indices of boids in either ring,
- * then only those are credited. The filter keeps few values live, so the
- * seven sums stay in registers instead of spilling on every candidate, and
- * the crediting pass branches on the rare separation ring, not at random.
- * Identical to calling neighbor_pair_add for each: rings are tested the same
- * way, and integer sums do not depend on order. */
-#define NEIGHBOR_CHUNK 256
-
-static inline void neighbor_span_add(neighbor_sums_t *sums, const boid_t *me, const boid_t *others,
-                                     uint32_t first, uint32_t end, uint32_t skip,
-                                     const neighbor_query_t *q)
+/* Filters others[first..end) (never index skip) into the hits, crediting
+ * whenever the list might overflow; finish with neighbor_hits_credit. */
+static inline void neighbor_hits_collect(neighbor_hits_t *h, neighbor_sums_t *mine,
+                                         neighbor_sums_t *theirs, const boid_t *me,
+                                         const boid_t *others, uint32_t first, uint32_t end,
+                                         uint32_t skip, const neighbor_query_t *q)
 {
-    const int64_t reach = (int64_t)q->visualrange - 1;
-    const uint64_t span = 2 * (uint64_t)q->visualrange - 1;
-    const uint64_t ring2 = (uint64_t)(q->visual2 > q->protected2 ? q->visual2 : q->protected2);
-    const int64_t mx = me->x, my = me->y;
-    uint32_t hits[NEIGHBOR_CHUNK];
-
     while (first < end) {
         uint32_t stop = end - first > NEIGHBOR_CHUNK ? first + NEIGHBOR_CHUNK : end;
-        uint32_t n = 0, s, k;
-        for (s = first; s < stop; s++) {
-            int64_t dx = mx - others[s].x, dy = my - others[s].y;
-            uint64_t d2 = (uint64_t)dx * (uint64_t)dx + (uint64_t)dy * (uint64_t)dy;
-            hits[n] = s;
-            n += ((uint64_t)(dx + reach) < span) & ((uint64_t)(dy + reach) < span) & (d2 < ring2) &
-                 (s != skip);
-        }
-        for (k = 0; k < n; k++)
-            neighbor_pair_add(sums, me, &others[hits[k]], q);
+        if (h->n > NEIGHBOR_CHUNK)
+            neighbor_hits_credit(h, mine, theirs, me, others, q);
+        h->n += neighbor_filter(me, others, first, stop, skip, q, h->index + h->n);
         first = stop;
     }
 }
 
-/* Both boids' view of each other from one test: box and distance are symmetric. */
-static inline void neighbor_pair_add_both(neighbor_sums_t *sa, neighbor_sums_t *sb, const boid_t *a,
-                                          const boid_t *b, const neighbor_query_t *q)
+/* dst += src, field by field. */
+static inline void neighbor_sums_add(neighbor_sums_t *dst, const neighbor_sums_t *src)
 {
-    int64_t dx = (int64_t)a->x - b->x;
-    int64_t dy = (int64_t)a->y - b->y;
-    pair_ring_t r = neighbor_pair_ring(dx, dy, q);
-
-    neighbor_pair_credit(sa, b, dx, dy, r, q);
-    neighbor_pair_credit(sb, a, -dx, -dy, r, q);
+    dst->sep_x += src->sep_x;
+    dst->sep_y += src->sep_y;
+    dst->coh_x += src->coh_x;
+    dst->coh_y += src->coh_y;
+    dst->ali_x += src->ali_x;
+    dst->ali_y += src->ali_y;
+    dst->count += src->count;
+    dst->close_count += src->close_count;
+    dst->close_vx += src->close_vx;
+    dst->close_vy += src->close_vy;
+    dst->unit_x += src->unit_x;
+    dst->unit_y += src->unit_y;
 }
 
 #endif

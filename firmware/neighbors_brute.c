@@ -21,9 +21,12 @@ static int brute_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
     const neighbor_query_t q = b->q; /* locals: see grid_query */
     const boid_t self = b->boids[i];
     neighbor_sums_t sums;
+    neighbor_hits_t hits;
 
     memset(&sums, 0, sizeof sums);
-    neighbor_span_add(&sums, &self, b->boids, 0, b->n, i, &q);
+    hits.n = 0;
+    neighbor_hits_collect(&hits, &sums, NULL, &self, b->boids, 0, b->n, i, &q);
+    neighbor_hits_credit(&hits, &sums, NULL, &self, b->boids, &q);
     *out = sums;
     b->pair_checks += b->n - 1;
     return NEIGHBORS_OK;
@@ -36,15 +39,23 @@ static int brute_moved(void *ctx, uint32_t i)
     return NEIGHBORS_OK;
 }
 
+/* Each unordered pair once, credited to both boids. */
 static int brute_sums_all(void *ctx, neighbor_sums_t *out)
 {
     neighbors_brute_t *b = ctx;
-    uint32_t i, j;
+    const neighbor_query_t q = b->q;
+    uint32_t i;
 
     memset(out, 0, (size_t)b->n * sizeof *out);
-    for (i = 0; i < b->n; i++)
-        for (j = i + 1; j < b->n; j++)
-            neighbor_pair_add_both(&out[i], &out[j], &b->boids[i], &b->boids[j], &b->q);
+    for (i = 0; i < b->n; i++) {
+        neighbor_sums_t mine;
+        neighbor_hits_t hits;
+        memset(&mine, 0, sizeof mine);
+        hits.n = 0;
+        neighbor_hits_collect(&hits, &mine, out, &b->boids[i], b->boids, i + 1, b->n, i, &q);
+        neighbor_hits_credit(&hits, &mine, out, &b->boids[i], b->boids, &q);
+        neighbor_sums_add(&out[i], &mine);
+    }
     b->pair_checks += (uint64_t)b->n * (b->n - (b->n > 0)) / 2;
     return NEIGHBORS_OK;
 }
