@@ -41,7 +41,15 @@ static inline int64_t fx_floor_div(int64_t a, int64_t b)
  * mean(other.x - self.x) bit for bit, which lets us sum offsets. */
 static inline int64_t fx_div_round(int64_t a, int64_t b)
 {
-    return fx_floor_div(2 * a + b, 2 * b);
+    int64_t num = 2 * a + b, den = 2 * b;
+
+    /* Same quotient through a 32-bit division when it fits: several times
+     * cheaper than a 64-bit one, and the flock's means nearly always fit. */
+    if (num >= INT32_MIN && num <= INT32_MAX && den <= INT32_MAX) {
+        int32_t q = (int32_t)num / (int32_t)den;
+        return ((int32_t)num % (int32_t)den != 0 && num < 0) ? q - 1 : q;
+    }
+    return fx_floor_div(num, den);
 }
 
 static inline int32_t fx_sat32(int64_t a)

@@ -6,6 +6,7 @@
  * pseudocode's box test), then by its exact squared distance d2:
  *   d2 <  protected^2                 separation ring
  *   protected^2 <= d2 < visual^2      cohesion and alignment ring
+ * The engines require protectedrange <= visualrange (host/params.c checks).
  *
  * Speed: a candidate run is first filtered without branches into a list of
  * hits (about half the candidates a grid offers fail the box test, at random,
@@ -20,26 +21,22 @@
 
 #define NEIGHBOR_CHUNK 256
 
-/* Packs into hits the indices s in [first, stop), s != skip, whose boid lies
- * in either ring of *me; returns how many. The box test |dx| < vr is one
- * unsigned compare, dx + vr - 1 in [0, 2 vr - 1); outside the box the
- * unsigned squares may wrap, but the box factor masks them. */
+/* Packs into hits the indices s in [first, stop) whose boid lies in either
+ * ring of *me; returns how many. The box test is implied here: with
+ * protected <= visual, |dx| >= visual already gives d2 >= visual^2, and
+ * positions within +-POSITION_MAX keep d2 exact in int64. */
 static inline uint32_t neighbor_filter(const boid_t *me, const boid_t *others, uint32_t first,
-                                       uint32_t stop, uint32_t skip, const neighbor_query_t *q,
-                                       uint32_t *hits)
+                                       uint32_t stop, const neighbor_query_t *q, uint32_t *hits)
 {
-    const int64_t reach = (int64_t)q->visualrange - 1;
-    const uint64_t span = 2 * (uint64_t)q->visualrange - 1;
-    const uint64_t ring2 = (uint64_t)(q->visual2 > q->protected2 ? q->visual2 : q->protected2);
-    const int64_t mx = me->x, my = me->y;
+    const int32_t mx = me->x, my = me->y;
+    const int64_t visual2 = q->visual2;
     uint32_t n = 0, s;
 
     for (s = first; s < stop; s++) {
+        /* 32-bit offsets are exact: positions stay within +-POSITION_MAX */
         int64_t dx = mx - others[s].x, dy = my - others[s].y;
-        uint64_t d2 = (uint64_t)dx * (uint64_t)dx + (uint64_t)dy * (uint64_t)dy;
         hits[n] = s;
-        n += ((uint64_t)(dx + reach) < span) & ((uint64_t)(dy + reach) < span) & (d2 < ring2) &
-             (s != skip);
+        n += dx * dx + dy * dy < visual2;
     }
     return n;
 }
@@ -104,20 +101,34 @@ static inline void neighbor_hits_credit(neighbor_hits_t *h, neighbor_sums_t *min
     h->n = 0;
 }
 
-/* Filters others[first..end) (never index skip) into the hits, crediting
- * whenever the list might overflow; finish with neighbor_hits_credit. */
-static inline void neighbor_hits_collect(neighbor_hits_t *h, neighbor_sums_t *mine,
-                                         neighbor_sums_t *theirs, const boid_t *me,
-                                         const boid_t *others, uint32_t first, uint32_t end,
-                                         uint32_t skip, const neighbor_query_t *q)
+/* Filters others[first..end) into the hits, crediting whenever the list
+ * might overflow; finish with neighbor_hits_credit. */
+static inline void neighbor_hits_run(neighbor_hits_t *h, neighbor_sums_t *mine,
+                                     neighbor_sums_t *theirs, const boid_t *me,
+                                     const boid_t *others, uint32_t first, uint32_t end,
+                                     const neighbor_query_t *q)
 {
     while (first < end) {
         uint32_t stop = end - first > NEIGHBOR_CHUNK ? first + NEIGHBOR_CHUNK : end;
         if (h->n > NEIGHBOR_CHUNK)
             neighbor_hits_credit(h, mine, theirs, me, others, q);
-        h->n += neighbor_filter(me, others, first, stop, skip, q, h->index + h->n);
+        h->n += neighbor_filter(me, others, first, stop, q, h->index + h->n);
         first = stop;
     }
+}
+
+/* The same, leaving out index skip (the querying boid itself) by splitting
+ * the run around it rather than testing every candidate. */
+static inline void neighbor_hits_collect(neighbor_hits_t *h, neighbor_sums_t *mine,
+                                         neighbor_sums_t *theirs, const boid_t *me,
+                                         const boid_t *others, uint32_t first, uint32_t end,
+                                         uint32_t skip, const neighbor_query_t *q)
+{
+    if (skip >= first && skip < end) {
+        neighbor_hits_run(h, mine, theirs, me, others, first, skip, q);
+        first = skip + 1;
+    }
+    neighbor_hits_run(h, mine, theirs, me, others, first, end, q);
 }
 
 /* dst += src, field by field. */

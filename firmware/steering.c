@@ -109,8 +109,13 @@ void limit_speed(boid_t *b, const flock_params_t *p)
         scale_to(b, speed, p->maxspeed);
 }
 
+static q16_t clamp_position(int64_t v)
+{
+    return v > POSITION_MAX ? POSITION_MAX : v < -POSITION_MAX ? -POSITION_MAX : (q16_t)v;
+}
+
 void move_boid(boid_t *b)
 {
-    b->x = vec_sat((int64_t)b->x + b->vx);
-    b->y = vec_sat((int64_t)b->y + b->vy);
+    b->x = clamp_position((int64_t)b->x + b->vx);
+    b->y = clamp_position((int64_t)b->y + b->vy);
 }

@@ -23,8 +23,8 @@ void steer_bias(vec64_t *v, uint8_t role, gain_t *biasval, const flock_params_t 
 void limit_speed(boid_t *b, const flock_params_t *p);
 /* The speed estimate in use: exact isqrt, or alpha-max-plus-beta-min. */
 uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate);
-/* Step 6. Positions saturate at the Q16 range: a guard, never reached within
- * the documented limits. */
+/* Step 6. Positions saturate at +-POSITION_MAX: a guard that a boid reaches
+ * only by flying far beyond the world's edge. */
 void move_boid(boid_t *b);
 
 static inline int32_t vec_sat(int64_t a) { return fx_sat32(a); }

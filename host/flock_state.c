@@ -5,8 +5,6 @@
 #include <string.h>
 #include "flock_state.h"
 
-#define POSITION_MIN_PX (-WORLD_MAX_PX)
-#define POSITION_MAX_PX (2 * WORLD_MAX_PX - 1)
 
 double q16_to_double(q16_t v) { return (double)v / Q16_ONE; }
 double gain_to_double(gain_t v) { return (double)v / GAIN_ONE; }
@@ -72,8 +70,8 @@ int state_table_check(const state_table_t *t, char *err, size_t errlen)
 
     for (i = 0; i < t->n; i++) {
         const state_row_t *r = &t->row[i];
-        if (check_value(r->x, POSITION_MIN_PX, POSITION_MAX_PX, i, "x", err, errlen) ||
-            check_value(r->y, POSITION_MIN_PX, POSITION_MAX_PX, i, "y", err, errlen) ||
+        if (check_value(r->x, -POSITION_MAX_PX, POSITION_MAX_PX - 1, i, "x", err, errlen) ||
+            check_value(r->y, -POSITION_MAX_PX, POSITION_MAX_PX - 1, i, "y", err, errlen) ||
             check_value(r->vx, -SPEED_MAX_PX, SPEED_MAX_PX, i, "vx", err, errlen) ||
             check_value(r->vy, -SPEED_MAX_PX, SPEED_MAX_PX, i, "vy", err, errlen) ||
             check_value(r->biasval, 0, 1, i, "biasval", err, errlen))

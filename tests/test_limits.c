@@ -138,12 +138,25 @@ static void speed_of_the_largest_velocity_fits(void **state)
 
 static void positions_saturate_instead_of_wrapping(void **state)
 {
-    boid_t b = {INT32_MAX - 5, INT32_MIN + 5, SPEED_MAX_PX * Q16_ONE, -SPEED_MAX_PX * Q16_ONE};
+    boid_t b = {POSITION_MAX - 5, -POSITION_MAX + 5, SPEED_MAX_PX * Q16_ONE,
+                -SPEED_MAX_PX * Q16_ONE};
+    boid_t far[2] = {{POSITION_MAX, POSITION_MAX, 0, 0}, {-POSITION_MAX, -POSITION_MAX, 0, 0}};
+    param_set_t ps = extreme_params();
+    flock_params_t p = fixed_of(&ps);
+    neighbor_query_t q = neighbor_query_make(&p);
+    neighbors_brute_t ctx;
+    neighbor_engine_t e = neighbors_brute_engine(&ctx);
+    neighbor_sums_t s;
 
     (void)state;
     move_boid(&b);
-    assert_int_equal(b.x, INT32_MAX);
-    assert_int_equal(b.y, INT32_MIN);
+    assert_int_equal(b.x, POSITION_MAX);
+    assert_int_equal(b.y, -POSITION_MAX);
+    /* the farthest apart two boids can be still square exactly: no neighbors */
+    assert_int_equal(e.begin(e.ctx, far, 2, &q), 0);
+    assert_int_equal(e.sums_one(e.ctx, 0, &s), 0);
+    assert_int_equal(s.count, 0);
+    assert_int_equal(s.sep_x, 0);
 }
 
 static void most_predators_at_the_widest_range(void **state)

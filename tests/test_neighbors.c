@@ -142,7 +142,7 @@ static void edges_corners_and_outside_match(void **state)
     }
     b[0] = boid_px(-5000, -3000, 0, 0); /* far outside, clamped into corner cells */
     b[1] = boid_px(-5000, -3010, 0, 0);
-    b[2] = boid_px(16000, 20000, 0, 0);
+    b[2] = boid_px(16000, 16383, 0, 0);
     assert_true(compare_engines(b, N, &ps) > N / 2);
 }
 
@@ -175,11 +175,11 @@ static void tiny_range_in_huge_world_grows_cells(void **state)
 
     (void)state;
     params_defaults(&ps);
-    ps.world_w = ps.world_h = 16384;
+    ps.world_w = ps.world_h = WORLD_MAX_PX;
     ps.visualrange = 0.5;
     ps.protectedrange = 0.25;
     for (i = 0; i < N; i++)
-        b[i] = boid_px(16384 * rng_unit(&rng), 3 + rng_unit(&rng) / 4, 0, 0);
+        b[i] = boid_px(WORLD_MAX_PX * rng_unit(&rng), 3 + rng_unit(&rng) / 4, 0, 0);
     b[1] = b[0];
     b[1].x += Q16_ONE / 3;
     compare_engines(b, N, &ps);
