@@ -54,11 +54,11 @@ static int run(const options_t *o, flock_sim_t *sim, char *err, size_t errlen)
     unsigned long frame;
     double start = seconds_now();
 
-    printf("# model %s, update %s, rules %s, neighbors %s, %zu boids, %zu predators\n",
-           model[o->model], order[o->params.order], rules[o->params.rules],
-           o->model == MODEL_FLOAT ? "brute" : nb[o->neighbors],
-           o->model == MODEL_FLOAT ? sim->flt.n : (size_t)sim->fixed.n,
-           o->model == MODEL_FLOAT ? sim->flt.n_predators : (size_t)sim->fixed.n_predators);
+    size_t n = o->model == MODEL_FLOAT ? sim->flt.n : (size_t)sim->fixed.n;
+    size_t np = o->model == MODEL_FLOAT ? sim->flt.n_predators : (size_t)sim->fixed.n_predators;
+    printf("# %zu boids, %zu predator%s; model %s, update %s, rules %s, neighbors %s\n", n, np,
+           np == 1 ? "" : "s", model[o->model], order[o->params.order], rules[o->params.rules],
+           o->model == MODEL_FLOAT ? "brute" : nb[o->neighbors]);
     printf("# frame\tpolarization\tmean_nn_px\tmean_speed\tcentre_x\tcentre_y\n");
     for (frame = 1; frame <= o->frames; frame++) {
         if (flock_sim_step(sim, err, errlen) != 0)

@@ -133,4 +133,17 @@ else
     else not_ok "failed save" "exit $status: $(cat "$tmp/err")"; fi
 fi
 
+# The plot script draws a saved state, and refuses a file that is not one
+if command -v python3 >/dev/null; then
+    if python3 scripts/plot_state.py "$tmp/a.csv" "$tmp/a.png" >/dev/null \
+        && [ "$(head -c 8 "$tmp/a.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] \
+        && [ "$(od -An -j16 -N8 -tu1 "$tmp/a.png" | tr -s ' ')" = " 0 0 2 128 0 0 1 224" ]; then
+        ok "plot_state.py writes a 640x480 PNG"
+    else not_ok "plot_state.py"; fi
+    err=$(python3 scripts/plot_state.py "$tmp/role.csv" "$tmp/bad.png" 2>&1); status=$?
+    if [ $status -eq 1 ] && grep -q "malformed row" <<<"$err" && [ ! -e "$tmp/bad.png" ]; then
+        ok "plot_state.py rejects a bad state file"
+    else not_ok "plot_state.py bad input" "exit $status: $err"; fi
+fi
+
 echo "1..$n"
