@@ -17,6 +17,7 @@
 #ifndef NEIGHBOR_PAIR_H
 #define NEIGHBOR_PAIR_H
 
+#include <stddef.h>
 #include "neighbors.h"
 
 #define NEIGHBOR_CHUNK 256

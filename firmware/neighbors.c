@@ -1,6 +1,8 @@
 /* What every neighbor engine shares: the query derived from the parameters. */
 #include "neighbors.h"
 
+const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
+
 neighbor_query_t neighbor_query_make(const flock_params_t *p)
 {
     neighbor_query_t q;

@@ -34,6 +34,9 @@ typedef struct {
 
 neighbor_query_t neighbor_query_make(const flock_params_t *p);
 
+/* All-zero sums, for starting a query without <string.h>. */
+extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
+
 /* A neighbor engine. Every call returns 0 or a negative NEIGHBORS_E* code.
  *  begin     a frame starts over boids[0..n); the engine may keep the pointer.
  *  sums_one  sums for boid i against the state as it is now (sequential order).

@@ -1,7 +1,6 @@
 /* Brute-force neighbor engine. sums_all visits each unordered pair once and
  * credits both boids: the box and distance tests are symmetric, so this halves
  * the work and still gives the same integer sums as one query per boid. */
-#include <string.h>
 #include "neighbor_pair.h"
 #include "neighbors_brute.h"
 
@@ -23,7 +22,7 @@ static int brute_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
     neighbor_sums_t sums;
     neighbor_hits_t hits;
 
-    memset(&sums, 0, sizeof sums);
+    sums = NEIGHBOR_SUMS_ZERO;
     hits.n = 0;
     neighbor_hits_collect(&hits, &sums, NULL, &self, b->boids, 0, b->n, i, &q);
     neighbor_hits_credit(&hits, &sums, NULL, &self, b->boids, &q);
@@ -46,11 +45,12 @@ static int brute_sums_all(void *ctx, neighbor_sums_t *out)
     const neighbor_query_t q = b->q;
     uint32_t i;
 
-    memset(out, 0, (size_t)b->n * sizeof *out);
+    for (i = 0; i < b->n; i++)
+        out[i] = NEIGHBOR_SUMS_ZERO;
     for (i = 0; i < b->n; i++) {
         neighbor_sums_t mine;
         neighbor_hits_t hits;
-        memset(&mine, 0, sizeof mine);
+        mine = NEIGHBOR_SUMS_ZERO;
         hits.n = 0;
         neighbor_hits_collect(&hits, &mine, out, &b->boids[i], b->boids, i + 1, b->n, i, &q);
         neighbor_hits_credit(&hits, &mine, out, &b->boids[i], b->boids, &q);
@@ -63,7 +63,8 @@ static int brute_sums_all(void *ctx, neighbor_sums_t *out)
 neighbor_engine_t neighbors_brute_engine(neighbors_brute_t *ctx)
 {
     neighbor_engine_t e = {"brute", ctx, brute_begin, brute_sums_one, brute_moved, brute_sums_all};
+    neighbors_brute_t empty = {NULL, 0, {0, 0, 0, 0, 0, 0}, 0};
 
-    memset(ctx, 0, sizeof *ctx);
+    *ctx = empty;
     return e;
 }

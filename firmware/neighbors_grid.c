@@ -10,7 +10,6 @@
  * cell (stray); queries widen their box by the largest stray, which still finds
  * every boid whose current position is within range, so results stay exact.
  */
-#include <string.h>
 #include "neighbor_pair.h"
 #include "neighbors_grid.h"
 
@@ -25,8 +24,9 @@ size_t neighbors_grid_bytes(uint32_t n_max)
 void neighbors_grid_init(neighbors_grid_t *g, uint32_t n_max, void *mem)
 {
     unsigned char *p = mem;
+    neighbors_grid_t empty = {0};
 
-    memset(g, 0, sizeof *g);
+    *g = empty;
     g->n_max = n_max;
     g->cells_max = cells_cap(n_max);
     g->slot_sums = (neighbor_sums_t *)(void *)p; /* int64 fields first: aligned */
@@ -100,7 +100,8 @@ static int grid_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbor
     g->stray_x = g->stray_y = 0;
     grid_shape(g);
     cells = g->cols * g->rows;
-    memset(g->cell_start, 0, ((size_t)cells + 1) * sizeof(uint32_t));
+    for (c = 0; c <= cells; c++)
+        g->cell_start[c] = 0;
     for (i = 0; i < n; i++) {
         g->slot_cell[i] = grid_cell_of(g, &boids[i]); /* by id for now */
         g->cell_start[g->slot_cell[i] + 1]++;
@@ -145,7 +146,7 @@ static void grid_query(neighbors_grid_t *g, uint32_t self_slot, const boid_t *se
     uint64_t checks = 0;
     uint32_t row;
 
-    memset(&sums, 0, sizeof sums);
+    sums = NEIGHBOR_SUMS_ZERO;
     hits.n = 0;
     for (row = y0; row <= y1; row++) {
         uint32_t first = g->cell_start[row * g->cols + x0];
@@ -207,7 +208,8 @@ static void grid_sums_symmetric(neighbors_grid_t *g, neighbor_sums_t *out)
     uint32_t cx, cy, a;
     uint64_t checks = 0;
 
-    memset(g->slot_sums, 0, (size_t)g->n * sizeof *g->slot_sums);
+    for (a = 0; a < g->n; a++)
+        g->slot_sums[a] = NEIGHBOR_SUMS_ZERO;
     for (cy = 0; cy < g->rows; cy++)
         for (cx = 0; cx < g->cols; cx++) {
             const uint32_t *row = &g->cell_start[cy * g->cols];
@@ -220,7 +222,7 @@ static void grid_sums_symmetric(neighbors_grid_t *g, neighbor_sums_t *out)
             for (a = row[cx]; a < row[cx + 1]; a++) {
                 neighbor_sums_t mine;
                 neighbor_hits_t hits;
-                memset(&mine, 0, sizeof mine);
+                mine = NEIGHBOR_SUMS_ZERO;
                 hits.n = 0;
                 neighbor_hits_collect(&hits, &mine, g->slot_sums, &g->slot[a], g->slot, a + 1,
                                       same_end, a, &q);

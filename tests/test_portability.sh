@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The firmware must build for a soft CPU with no OS and no FPU: only
+# <stdint.h> and <stddef.h>, freestanding, no floating point, and no
+# symbol from outside the firmware itself. Speaks TAP.
+set -uo pipefail
+build=${1:-build}
+out="$build/portability"
+mkdir -p "$out"
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+
+bad=$(grep -hE '^\s*#\s*include\s*<' firmware/*.[ch] | grep -vE '<(stdint|stddef)\.h>' || true)
+if [ -z "$bad" ]; then ok "firmware includes only <stdint.h> and <stddef.h>"
+else not_ok "firmware includes" "$bad"; fi
+
+log=$(for f in firmware/*.c; do
+    gcc -std=c99 -pedantic -ffreestanding -mgeneral-regs-only -Wall -Wextra -Werror -O2 \
+        -c "$f" -o "$out/$(basename "$f" .c).o" 2>&1 || echo "FAILED: $f"
+done)
+if ! grep -q FAILED <<<"$log"; then ok "firmware builds freestanding, pedantic C99, without FPU registers"
+else not_ok "freestanding build" "$log"; fi
+
+defined=$(nm --defined-only "$out"/*.o | awk 'NF == 3 {print $3}' | sort -u)
+outside=$(nm -u "$out"/*.o | awk 'NF == 2 {print $2}' | sort -u | grep -vxF -e _GLOBAL_OFFSET_TABLE_ -e memset -e memcpy \
+    | grep -vxF -f <(echo "$defined") || true)
+if [ -z "$outside" ]; then ok "firmware needs no symbol from outside itself (memset/memcpy aside)"
+else not_ok "outside symbols" "$outside"; fi
+
+echo "1..$n"
