@@ -57,12 +57,11 @@ static inline void neighbor_credit_close(neighbor_sums_t *s, const boid_t *other
     }
 }
 
-/* Credits a boid the filter found in a ring; (dx, dy) = self - other. */
+/* Credits a boid the filter found in a ring; (dx, dy) = self - other and
+ * d2 = dx^2 + dy^2. */
 static inline void neighbor_hit_credit(neighbor_sums_t *s, const boid_t *other, int64_t dx,
-                                       int64_t dy, const neighbor_query_t *q)
+                                       int64_t dy, int64_t d2, const neighbor_query_t *q)
 {
-    int64_t d2 = dx * dx + dy * dy;
-
     if (d2 < q->protected2) {
         s->sep_x += dx;
         s->sep_y += dy;
@@ -95,9 +94,10 @@ static inline void neighbor_hits_credit(neighbor_hits_t *h, neighbor_sums_t *min
     for (k = 0; k < h->n; k++) {
         const boid_t *o = &others[h->index[k]];
         int64_t dx = (int64_t)me->x - o->x, dy = (int64_t)me->y - o->y;
-        neighbor_hit_credit(mine, o, dx, dy, q);
+        int64_t d2 = dx * dx + dy * dy;
+        neighbor_hit_credit(mine, o, dx, dy, d2, q);
         if (theirs != NULL)
-            neighbor_hit_credit(&theirs[h->index[k]], me, -dx, -dy, q);
+            neighbor_hit_credit(&theirs[h->index[k]], me, -dx, -dy, d2, q);
     }
     h->n = 0;
 }
