@@ -36,17 +36,22 @@ static int step_sequential(flock_t *f, const flock_params_t *p, neighbor_engine_
 static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb,
                             flock_rules_fn rules, neighbor_sums_t *sums)
 {
+    const uint32_t *order = NULL;
     uint32_t i;
     int rc;
 
     if (sums == NULL)
         return FLOCK_E_NO_SUMS;
-    rc = nb->sums_all(nb->ctx, sums);
+    rc = nb->sums_all(nb->ctx, sums, &order);
     if (rc != NEIGHBORS_OK)
         return rc;
-    /* Each boid's rules read only its own state and sums: in place is safe. */
-    for (i = 0; i < f->n; i++)
-        rules(&f->boid[i], f->role[i], &f->biasval[i], &sums[i], f->predator, f->n_predators, p);
+    /* Each boid's rules read only its own state and sums, so any order of
+     * boids gives the same frame: take the engine's, which saves a copy. */
+    for (i = 0; i < f->n; i++) {
+        uint32_t id = order ? order[i] : i;
+        rules(&f->boid[id], f->role[id], &f->biasval[id], &sums[i], f->predator, f->n_predators,
+              p);
+    }
     return NEIGHBORS_OK;
 }
 

@@ -41,14 +41,17 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  *  begin     a frame starts over boids[0..n); the engine may keep the pointer.
  *  sums_one  sums for boid i against the state as it is now (sequential order).
  *  moved     boid i was updated in place; later queries must see its new state.
- *  sums_all  sums for every boid against the state of begin (synchronous order). */
+ *  sums_all  sums for every boid against the state of begin (synchronous order),
+ *            in the order the engine finds best: out[k] belongs to boid
+ *            (*order)[k], or to boid k if the engine sets *order to NULL. The
+ *            order array stays valid until the next begin. */
 typedef struct neighbor_engine {
     const char *name;
     void *ctx;
     int (*begin)(void *ctx, const boid_t *boids, uint32_t n, const neighbor_query_t *q);
     int (*sums_one)(void *ctx, uint32_t i, neighbor_sums_t *out);
     int (*moved)(void *ctx, uint32_t i);
-    int (*sums_all)(void *ctx, neighbor_sums_t *out);
+    int (*sums_all)(void *ctx, neighbor_sums_t *out, const uint32_t **order);
 } neighbor_engine_t;
 
 enum { NEIGHBORS_OK = 0, NEIGHBORS_E_CAPACITY = -1, NEIGHBORS_E_UNSUPPORTED = -2, NEIGHBORS_E_DEVICE = -3 };

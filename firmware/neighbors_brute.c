@@ -39,7 +39,7 @@ static int brute_moved(void *ctx, uint32_t i)
 }
 
 /* Each unordered pair once, credited to both boids. */
-static int brute_sums_all(void *ctx, neighbor_sums_t *out)
+static int brute_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **order)
 {
     neighbors_brute_t *b = ctx;
     const neighbor_query_t q = b->q;
@@ -57,6 +57,7 @@ static int brute_sums_all(void *ctx, neighbor_sums_t *out)
         neighbor_sums_add(&out[i], &mine);
     }
     b->pair_checks += (uint64_t)b->n * (b->n - (b->n > 0)) / 2;
+    *order = NULL; /* by id */
     return NEIGHBORS_OK;
 }
 

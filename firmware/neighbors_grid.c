@@ -17,7 +17,7 @@ static uint32_t cells_cap(uint32_t n_max) { return 4u * n_max + 256u; }
 
 size_t neighbors_grid_bytes(uint32_t n_max)
 {
-    return (size_t)n_max * (sizeof(neighbor_sums_t) + sizeof(boid_t) + 3 * sizeof(uint32_t)) +
+    return (size_t)n_max * (sizeof(boid_t) + 3 * sizeof(uint32_t)) +
            ((size_t)cells_cap(n_max) + 1) * sizeof(uint32_t);
 }
 
@@ -29,8 +29,6 @@ void neighbors_grid_init(neighbors_grid_t *g, uint32_t n_max, void *mem)
     *g = empty;
     g->n_max = n_max;
     g->cells_max = cells_cap(n_max);
-    g->slot_sums = (neighbor_sums_t *)(void *)p; /* int64 fields first: aligned */
-    p += (size_t)n_max * sizeof(neighbor_sums_t);
     g->slot = (boid_t *)(void *)p;
     p += (size_t)n_max * sizeof(boid_t);
     g->slot_id = (uint32_t *)(void *)p;
@@ -199,8 +197,8 @@ static int grid_moved(void *ctx, uint32_t i)
 /* Each unordered pair once, credited to both boids: a boid meets the boids
  * after it in its own cell and the next cell of its row (one run of slots),
  * and the three cells below (another run). Every pair in range lies in cells
- * at most one apart, so each is met exactly once. Sums gather in slot order,
- * where the neighbours' sums are close in memory, and go out by id at the end.
+ * at most one apart, so each is met exactly once. Sums are kept in slot
+ * order, where the neighbours' sums are close in memory, and handed out so.
  * Valid only for the state of begin(): a moved boid sends us the slow way. */
 static void grid_sums_symmetric(neighbors_grid_t *g, neighbor_sums_t *out)
 {
@@ -209,7 +207,7 @@ static void grid_sums_symmetric(neighbors_grid_t *g, neighbor_sums_t *out)
     uint64_t checks = 0;
 
     for (a = 0; a < g->n; a++)
-        g->slot_sums[a] = NEIGHBOR_SUMS_ZERO;
+        out[a] = NEIGHBOR_SUMS_ZERO;
     for (cy = 0; cy < g->rows; cy++)
         for (cx = 0; cx < g->cols; cx++) {
             const uint32_t *row = &g->cell_start[cy * g->cols];
@@ -224,31 +222,31 @@ static void grid_sums_symmetric(neighbors_grid_t *g, neighbor_sums_t *out)
                 neighbor_hits_t hits;
                 mine = NEIGHBOR_SUMS_ZERO;
                 hits.n = 0;
-                neighbor_hits_collect(&hits, &mine, g->slot_sums, &g->slot[a], g->slot, a + 1,
-                                      same_end, a, &q);
-                neighbor_hits_collect(&hits, &mine, g->slot_sums, &g->slot[a], g->slot,
-                                      below_first, below_end, a, &q);
-                neighbor_hits_credit(&hits, &mine, g->slot_sums, &g->slot[a], g->slot, &q);
-                neighbor_sums_add(&g->slot_sums[a], &mine);
+                neighbor_hits_collect(&hits, &mine, out, &g->slot[a], g->slot, a + 1, same_end, a,
+                                      &q);
+                neighbor_hits_collect(&hits, &mine, out, &g->slot[a], g->slot, below_first,
+                                      below_end, a, &q);
+                neighbor_hits_credit(&hits, &mine, out, &g->slot[a], g->slot, &q);
+                neighbor_sums_add(&out[a], &mine);
                 checks += (same_end - a - 1) + (below_end - below_first);
             }
         }
-    for (a = 0; a < g->n; a++) /* gather, not scatter: reads overlap, writes stream */
-        out[a] = g->slot_sums[g->id_slot[a]];
     g->pair_checks += checks;
 }
 
-static int grid_sums_all(void *ctx, neighbor_sums_t *out)
+/* Sums in slot order: out[s] belongs to boid slot_id[s]. */
+static int grid_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **order)
 {
     neighbors_grid_t *g = ctx;
     uint32_t s;
 
+    *order = g->slot_id;
     if (g->stray_x == 0 && g->stray_y == 0) {
         grid_sums_symmetric(g, out);
         return NEIGHBORS_OK;
     }
     for (s = 0; s < g->n; s++)
-        grid_query(g, s, &g->slot[s], &out[g->slot_id[s]]);
+        grid_query(g, s, &g->slot[s], &out[s]);
     return NEIGHBORS_OK;
 }
 

@@ -17,7 +17,6 @@ typedef struct {
     uint32_t *slot_id;    /* [n_max] */
     uint32_t *slot_cell;  /* [n_max]: the cell each slot is filed under */
     uint32_t *id_slot;    /* [n_max] */
-    neighbor_sums_t *slot_sums; /* [n_max]: sums_all's sums in slot order */
     /* this frame */
     const boid_t *boids;
     uint32_t n, cols, rows;

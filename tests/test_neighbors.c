@@ -47,6 +47,8 @@ static uint32_t compare_engines(const boid_t *boids, uint32_t n, const param_set
     flock_params_t p = fixed_of(ps);
     neighbor_query_t q = neighbor_query_make(&p);
     neighbor_sums_t *all_b = calloc(n, sizeof *all_b), *all_g = calloc(n, sizeof *all_g);
+    neighbor_sums_t *by_id_b = calloc(n, sizeof *by_id_b), *by_id_g = calloc(n, sizeof *by_id_g);
+    const uint32_t *order_b, *order_g;
     engines_t e;
     uint32_t i, busy = 0;
 
@@ -55,20 +57,37 @@ static uint32_t compare_engines(const boid_t *boids, uint32_t n, const param_set
     engines_open(&e, n);
     assert_int_equal(e.b.begin(e.b.ctx, boids, n, &q), 0);
     assert_int_equal(e.g.begin(e.g.ctx, boids, n, &q), 0);
-    assert_int_equal(e.b.sums_all(e.b.ctx, all_b), 0);
-    assert_int_equal(e.g.sums_all(e.g.ctx, all_g), 0);
+    assert_int_equal(e.b.sums_all(e.b.ctx, all_b, &order_b), 0);
+    assert_int_equal(e.g.sums_all(e.g.ctx, all_g, &order_g), 0);
+    assert_non_null(by_id_b);
+    assert_non_null(by_id_g);
+    for (i = 0; i < n; i++) { /* every id exactly once in each engine's order */
+        uint32_t ib = order_b ? order_b[i] : i, ig = order_g ? order_g[i] : i;
+        assert_true(ib < n && ig < n);
+        by_id_b[ib] = all_b[i];
+        by_id_g[ig] = all_g[i];
+        by_id_b[ib].count += 1u << 31; /* marks the id as seen */
+        by_id_g[ig].count += 1u << 31;
+    }
+    for (i = 0; i < n; i++) {
+        assert_true(by_id_b[i].count >= 1u << 31 && by_id_g[i].count >= 1u << 31);
+        by_id_b[i].count -= 1u << 31;
+        by_id_g[i].count -= 1u << 31;
+    }
     for (i = 0; i < n; i++) {
         neighbor_sums_t one_b, one_g;
         assert_int_equal(e.b.sums_one(e.b.ctx, i, &one_b), 0);
         assert_int_equal(e.g.sums_one(e.g.ctx, i, &one_g), 0);
         assert_sums_equal(&one_b, &one_g);
-        assert_sums_equal(&one_b, &all_b[i]);
-        assert_sums_equal(&one_b, &all_g[i]);
+        assert_sums_equal(&one_b, &by_id_b[i]);
+        assert_sums_equal(&one_b, &by_id_g[i]);
         busy += one_b.count + one_b.close_count > 0 || one_b.sep_x || one_b.sep_y;
     }
     engines_close(&e);
     free(all_b);
     free(all_g);
+    free(by_id_b);
+    free(by_id_g);
     return busy;
 }
 
