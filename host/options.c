@@ -111,63 +111,91 @@ static const char *const RULES[] = {"cornell", "weighted", NULL};
 static const char *const NEIGHBORS[] = {"brute", "grid", NULL};
 static const char *const SQRTS[] = {"exact", "ambm", NULL};
 
+/* Sets *choice to the index of text in choices; returns 0 or -1. */
+static int set_choice(int *choice, const char *flag, const char *text,
+                      const char *const *choices, char *err, size_t errlen)
+{
+    int k = choose(flag, text, choices, err, errlen);
+
+    if (k < 0)
+        return -1;
+    *choice = k;
+    return 0;
+}
+
 /* One flag with its value; returns 0 or -1. */
 static int apply_flag(options_t *o, const char *flag, const char *value, char *err, size_t errlen)
 {
-    int k;
+    unsigned long seed;
 
     if (strcmp(flag, "--boids") == 0)
-        return o->flock_flags_set = 1, parse_count(flag, value, BOIDS_MAX, &o->boids, err, errlen);
+        return parse_count(flag, value, BOIDS_MAX, &o->boids, err, errlen);
     if (strcmp(flag, "--predators") == 0)
-        return o->flock_flags_set = 1,
-               parse_count(flag, value, PREDATORS_MAX, &o->predators, err, errlen);
+        return parse_count(flag, value, PREDATORS_MAX, &o->predators, err, errlen);
     if (strcmp(flag, "--scouts1") == 0)
-        return o->flock_flags_set = 1,
-               parse_count(flag, value, BOIDS_MAX, &o->scouts1, err, errlen);
+        return parse_count(flag, value, BOIDS_MAX, &o->scouts1, err, errlen);
     if (strcmp(flag, "--scouts2") == 0)
-        return o->flock_flags_set = 1,
-               parse_count(flag, value, BOIDS_MAX, &o->scouts2, err, errlen);
-    if (strcmp(flag, "--bias1") == 0)
-        return o->flock_flags_set = o->bias1_set = 1, parse_bias(flag, value, &o->bias1, err, errlen);
-    if (strcmp(flag, "--bias2") == 0)
-        return o->flock_flags_set = o->bias2_set = 1, parse_bias(flag, value, &o->bias2, err, errlen);
-    if (strcmp(flag, "--frames") == 0)
-        return parse_uint(value, flag, 100000000ul, &o->frames, err, errlen);
-    if (strcmp(flag, "--every") == 0)
-        return parse_uint(value, flag, 100000000ul, &o->every, err, errlen);
+        return parse_count(flag, value, BOIDS_MAX, &o->scouts2, err, errlen);
+    if (strcmp(flag, "--bias1") == 0) {
+        o->bias1_set = 1;
+        return parse_bias(flag, value, &o->bias1, err, errlen);
+    }
+    if (strcmp(flag, "--bias2") == 0) {
+        o->bias2_set = 1;
+        return parse_bias(flag, value, &o->bias2, err, errlen);
+    }
     if (strcmp(flag, "--seed") == 0) {
-        unsigned long seed;
-        o->flock_flags_set = 1;
         if (parse_uint(value, flag, 0xfffffffful, &seed, err, errlen) != 0)
             return -1;
         o->seed = seed;
         return 0;
     }
+    if (strcmp(flag, "--frames") == 0)
+        return parse_uint(value, flag, 100000000ul, &o->frames, err, errlen);
+    if (strcmp(flag, "--every") == 0)
+        return parse_uint(value, flag, 100000000ul, &o->every, err, errlen);
     if (strcmp(flag, "--world") == 0)
         return parse_world(value, &o->params, err, errlen);
     if (strcmp(flag, "--set") == 0)
         return params_set_assignment(&o->params, value, err, errlen);
     if (strcmp(flag, "--config") == 0)
         return params_load_config(&o->params, value, err, errlen);
-    if (strcmp(flag, "--load") == 0)
-        return o->load_path = value, 0;
-    if (strcmp(flag, "--save") == 0)
-        return o->save_path = value, 0;
+    if (strcmp(flag, "--load") == 0) {
+        o->load_path = value;
+        return 0;
+    }
+    if (strcmp(flag, "--save") == 0) {
+        o->save_path = value;
+        return 0;
+    }
     if (strcmp(flag, "--model") == 0)
-        return (k = choose(flag, value, MODELS, err, errlen)) < 0 ? -1 : (o->model = k, 0);
+        return set_choice(&o->model, flag, value, MODELS, err, errlen);
     if (strcmp(flag, "--update") == 0)
-        return (k = choose(flag, value, ORDERS, err, errlen)) < 0 ? -1 : (o->params.order = k, 0);
+        return set_choice(&o->params.order, flag, value, ORDERS, err, errlen);
     if (strcmp(flag, "--rules") == 0)
-        return (k = choose(flag, value, RULES, err, errlen)) < 0 ? -1 : (o->params.rules = k, 0);
-    if (strcmp(flag, "--neighbors") == 0)
-        return (k = choose(flag, value, NEIGHBORS, err, errlen)) < 0
-                   ? -1
-                   : (o->neighbors = k, o->neighbors_set = 1, 0);
+        return set_choice(&o->params.rules, flag, value, RULES, err, errlen);
+    if (strcmp(flag, "--neighbors") == 0) {
+        o->neighbors_set = 1;
+        return set_choice(&o->neighbors, flag, value, NEIGHBORS, err, errlen);
+    }
     if (strcmp(flag, "--sqrt") == 0)
-        return (k = choose(flag, value, SQRTS, err, errlen)) < 0 ? -1
-                                                                 : (o->params.speed_estimate = k, 0);
+        return set_choice(&o->params.speed_estimate, flag, value, SQRTS, err, errlen);
     snprintf(err, errlen, "unknown option \"%s\" (try --help)", flag);
     return -1;
+}
+
+/* Flags that describe the starting flock, which --load gives instead. */
+static const char *const FLOCK_FLAGS[] = {"--boids", "--predators", "--scouts1", "--scouts2",
+                                          "--bias1", "--bias2",      "--seed",    NULL};
+
+static int in_list(const char *flag, const char *const *list)
+{
+    int i;
+
+    for (i = 0; list[i] != NULL; i++)
+        if (strcmp(flag, list[i]) == 0)
+            return 1;
+    return 0;
 }
 
 /* Flags that take a value; apply_flag handles each. */
@@ -175,16 +203,6 @@ static const char *const VALUE_FLAGS[] = {
     "--boids", "--predators", "--scouts1", "--scouts2", "--bias1",  "--bias2",    "--frames",
     "--every", "--seed",      "--world",   "--set",     "--config", "--load",     "--save",
     "--model", "--update",    "--rules",   "--neighbors", "--sqrt", NULL};
-
-static int takes_value(const char *flag)
-{
-    int i;
-
-    for (i = 0; VALUE_FLAGS[i] != NULL; i++)
-        if (strcmp(flag, VALUE_FLAGS[i]) == 0)
-            return 1;
-    return 0;
-}
 
 int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
 {
@@ -203,7 +221,7 @@ int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
             snprintf(err, errlen, "unexpected argument \"%s\" (try --help)", arg);
             return OPTIONS_ERROR;
         }
-        if (!takes_value(arg)) {
+        if (!in_list(arg, VALUE_FLAGS)) {
             snprintf(err, errlen, "unknown option \"%s\" (try --help)", arg);
             return OPTIONS_ERROR;
         }
@@ -214,6 +232,7 @@ int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
         }
         if (apply_flag(o, arg, argv[i + 1], err, errlen) != 0)
             return OPTIONS_ERROR;
+        o->flock_flags_set |= in_list(arg, FLOCK_FLAGS);
         i++;
     }
     return options_check(o, err, errlen) == 0 ? OPTIONS_RUN : OPTIONS_ERROR;
