@@ -11,7 +11,7 @@ CC := gcc
 CFLAGS ?= -O2 -g
 WARNINGS := -std=c99 -Wall -Wextra -Werror
 CPPFLAGS := -Ifirmware -Ihost -MMD -MP
-LDLIBS := -lm
+LDLIBS := -lm -pthread
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 FIRMWARE_SRC := $(wildcard firmware/*.c)
@@ -23,7 +23,7 @@ TEST_NAMES := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TESTS := $(addprefix $(BUILD)/tests/,$(TEST_NAMES))
 SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
 
-.PHONY: all help deps run test bench clean
+.PHONY: all help deps run test bench experiments clean
 
 all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
 
@@ -42,6 +42,12 @@ test: deps ## build and run every test; ends with "N passed, N failed"
 
 bench: deps $(BUILD)/bench ## throughput figures (recorded in docs/performance.md)
 	$(BUILD)/bench
+
+experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs/
+	@bash scripts/setup.sh plots
+	$(BUILD)/experiment --out $(BUILD)/experiments
+	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
+	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
 
 clean: ## remove build/
 	rm -rf $(BUILD)

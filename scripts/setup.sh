@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
+# Usage: setup.sh [plots]   (plots: also gnuplot, for make experiments)
 set -euo pipefail
 
 packages=(gcc make libc6-dev libcmocka-dev)
+for group in "$@"; do
+    case "$group" in
+    plots) packages+=(gnuplot-nox) ;;
+    *) echo "setup: unknown group \"$group\" (known: plots)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

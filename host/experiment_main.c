@@ -1,0 +1,520 @@
+/* build/experiment: sweeps of the leadership and conflict experiments on both
+ * cores, resumable from their journal (docs/experiments.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "experiment.h"
+#include "params.h"
+
+#define ROW_HEADER "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization"
+
+typedef struct {
+    sweep_t sweep;
+    const char *out_dir;
+    unsigned jobs;
+    unsigned long stop_after; /* 0: run all (tests simulate an interruption with it) */
+} options_t;
+
+/* Shared by the workers, guarded by lock. */
+typedef struct {
+    pthread_mutex_t lock;
+    const run_spec_t *runs;
+    size_t n_runs, next, done, started, failed;
+    unsigned char *have; /* [n_runs]: result known */
+    run_result_t *result;
+    FILE *journal;
+    uint32_t frames;
+    unsigned long stop_after;
+    char error[256];
+} sweep_state_t;
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int fail(const char *msg)
+{
+    fprintf(stderr, "experiment: %s\n", msg);
+    return 1;
+}
+
+/* "a,b,c" into up to SWEEP_LIST_MAX doubles within [lo, hi]. */
+static int parse_list(const char *flag, const char *text, double lo, double hi, double *out,
+                      size_t *n, char *err, size_t errlen)
+{
+    char buf[512], *item, *save = NULL;
+
+    if (strlen(text) >= sizeof buf) {
+        snprintf(err, errlen, "%s: list too long", flag);
+        return -1;
+    }
+    strcpy(buf, text);
+    *n = 0;
+    for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        double v;
+        if (*n == SWEEP_LIST_MAX) {
+            snprintf(err, errlen, "%s: at most %d values", flag, SWEEP_LIST_MAX);
+            return -1;
+        }
+        if (parse_double(item, flag, &v, err, errlen) != 0)
+            return -1;
+        if (v < lo || v > hi) {
+            snprintf(err, errlen, "%s: %g is out of range [%g, %g]", flag, v, lo, hi);
+            return -1;
+        }
+        out[(*n)++] = v;
+    }
+    if (*n == 0) {
+        snprintf(err, errlen, "%s: empty list", flag);
+        return -1;
+    }
+    return 0;
+}
+
+static void print_help(void)
+{
+    printf("Usage: experiment [options]\n"
+           "Runs the leadership sweep (accuracy against the informed fraction, per flock size\n"
+           "and bias) and the conflict sweep (two scout groups pulling opposite ways) on the\n"
+           "fixed-point model, on every core. Each finished run is appended to DIR/runs.csv;\n"
+           "run the same command again to resume an interrupted sweep. At the end the\n"
+           "summaries DIR/leadership.csv and DIR/conflict.csv are written.\n"
+           "\n"
+           "  --out DIR          output folder (default build/experiments)\n"
+           "  --seeds N          runs per cell (default 100)\n"
+           "  --frames T         frames per run (default 600)\n"
+           "  --sizes LIST       flock sizes (default 10,50,100,200,400)\n"
+           "  --fractions LIST   informed fractions (default 0,0.02,0.05,0.1,0.2,0.3,0.5)\n"
+           "  --biases LIST      scouts' biasval (default 0.02,0.05,0.1)\n"
+           "  --only PART        leadership | conflict (default both)\n"
+           "  --jobs J           worker threads (default: the number of cores)\n"
+           "  --quick            a small sweep (seconds), for tests\n"
+           "  --stop-after K     stop after K new runs, as an interruption would\n"
+           "  --help             this text\n");
+}
+
+static int parse_options(int argc, char **argv, options_t *o, char *err, size_t errlen)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    double list[SWEEP_LIST_MAX];
+    size_t n, k;
+    int i;
+
+    sweep_defaults(&o->sweep);
+    o->out_dir = "build/experiments";
+    o->jobs = cores > 0 ? (unsigned)cores : 1;
+    o->stop_after = 0;
+    for (i = 1; i < argc; i++) /* --quick first: later flags refine it */
+        if (strcmp(argv[i], "--quick") == 0)
+            sweep_quick(&o->sweep);
+    for (i = 1; i < argc; i++) {
+        const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned long v;
+        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0)
+            return 1;
+        if (strcmp(flag, "--quick") == 0)
+            continue;
+        if (value == NULL || strncmp(value, "--", 2) == 0) {
+            snprintf(err, errlen, strncmp(flag, "--", 2) == 0 ? "%s needs a value (try --help)"
+                                                             : "unexpected argument \"%s\"",
+                     flag);
+            return -1;
+        }
+        i++;
+        if (strcmp(flag, "--out") == 0) {
+            o->out_dir = value;
+        } else if (strcmp(flag, "--seeds") == 0 || strcmp(flag, "--frames") == 0 ||
+                   strcmp(flag, "--jobs") == 0 || strcmp(flag, "--stop-after") == 0) {
+            if (parse_uint(value, flag, 1000000, &v, err, errlen) != 0)
+                return -1;
+            if (v == 0 && strcmp(flag, "--stop-after") != 0) {
+                snprintf(err, errlen, "%s: must be at least 1", flag);
+                return -1;
+            }
+            if (flag[2] == 's' && flag[3] == 'e')
+                o->sweep.seeds = (uint32_t)v;
+            else if (flag[2] == 'f')
+                o->sweep.frames = (uint32_t)v;
+            else if (flag[2] == 'j')
+                o->jobs = (unsigned)(v > 64 ? 64 : v);
+            else
+                o->stop_after = v;
+        } else if (strcmp(flag, "--sizes") == 0) {
+            if (parse_list(flag, value, 1, 4096, list, &n, err, errlen) != 0)
+                return -1;
+            for (k = 0; k < n; k++)
+                o->sweep.sizes[k] = (uint32_t)list[k];
+            o->sweep.n_sizes = n;
+        } else if (strcmp(flag, "--fractions") == 0) {
+            if (parse_list(flag, value, 0, 1, o->sweep.fractions, &o->sweep.n_fractions, err,
+                           errlen) != 0)
+                return -1;
+        } else if (strcmp(flag, "--biases") == 0) {
+            if (parse_list(flag, value, 0, 1, o->sweep.biases, &o->sweep.n_biases, err,
+                           errlen) != 0)
+                return -1;
+        } else if (strcmp(flag, "--only") == 0) {
+            if (strcmp(value, "leadership") == 0)
+                o->sweep.conflict = 0;
+            else if (strcmp(value, "conflict") == 0)
+                o->sweep.leadership = 0;
+            else {
+                snprintf(err, errlen, "--only: \"%s\" is not leadership|conflict", value);
+                return -1;
+            }
+        } else {
+            snprintf(err, errlen, "unknown option \"%s\" (try --help)", flag);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Reads a journal left by an earlier run of the same sweep: marks the runs it
+ * holds as done. A line cut off by an interruption is dropped (the file is
+ * truncated to its last whole line). Returns 0, or -1 with a message. */
+static int journal_resume(const char *path, const char *describe, sweep_state_t *st, char *err,
+                          size_t errlen)
+{
+    FILE *f = fopen(path, "r+");
+    char line[512];
+    long good_end = 0;
+    unsigned lineno = 0;
+
+    if (f == NULL)
+        return errno == ENOENT ? 0 : (snprintf(err, errlen, "%s: %s", path, strerror(errno)), -1);
+    while (fgets(line, sizeof line, f) != NULL) {
+        size_t len = strlen(line);
+        unsigned long run;
+        run_spec_t r;
+        run_result_t res;
+        int kind;
+        lineno++;
+        if (len == 0 || line[len - 1] != '\n')
+            break; /* cut off mid-line: drop it */
+        line[len - 1] = '\0';
+        if (lineno == 1 && strcmp(line, describe) != 0) {
+            snprintf(err, errlen,
+                     "%s holds another sweep (%s); use another --out, or delete it to start over",
+                     path, line);
+            fclose(f);
+            return -1;
+        }
+        if (lineno > 2) {
+            if (sscanf(line, "%lu,%d,%u,%u,%u,%lf,%u,%lf,%d,%lf", &run, &kind, &r.boids,
+                       &r.scouts1, &r.scouts2, &r.bias, &r.seed, &res.dx, &res.right,
+                       &res.polarization) != 10 ||
+                run >= st->n_runs || st->runs[run].seed != r.seed ||
+                st->runs[run].boids != r.boids || st->runs[run].scouts1 != r.scouts1) {
+                snprintf(err, errlen, "%s:%u: not a row of this sweep: %s", path, lineno, line);
+                fclose(f);
+                return -1;
+            }
+            if (!st->have[run])
+                st->done++;
+            st->have[run] = 1;
+            st->result[run] = res;
+        }
+        good_end = ftell(f);
+    }
+    fclose(f);
+    if (truncate(path, good_end) != 0) {
+        snprintf(err, errlen, "%s: cannot drop its cut-off last line: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void journal_row(FILE *f, size_t i, const run_spec_t *r, const run_result_t *res)
+{
+    fprintf(f, "%zu,%d,%u,%u,%u,%g,%u,%.4f,%d,%.4f\n", i, r->kind, r->boids, r->scouts1,
+            r->scouts2, r->bias, r->seed, res->dx, res->right, res->polarization);
+}
+
+static void *worker(void *arg)
+{
+    sweep_state_t *st = arg;
+
+    for (;;) {
+        size_t i;
+        run_result_t res;
+        char err[200];
+        pthread_mutex_lock(&st->lock);
+        while (st->next < st->n_runs && st->have[st->next])
+            st->next++;
+        if (st->next >= st->n_runs || interrupted || st->failed ||
+            (st->stop_after && st->started >= st->stop_after)) {
+            pthread_mutex_unlock(&st->lock);
+            return NULL;
+        }
+        i = st->next++;
+        st->started++;
+        pthread_mutex_unlock(&st->lock);
+
+        if (experiment_run(&st->runs[i], st->frames, &res, err, sizeof err) != 0) {
+            pthread_mutex_lock(&st->lock);
+            st->failed = 1;
+            snprintf(st->error, sizeof st->error, "run %zu: %s", i, err);
+            pthread_mutex_unlock(&st->lock);
+            return NULL;
+        }
+        pthread_mutex_lock(&st->lock);
+        journal_row(st->journal, i, &st->runs[i], &res);
+        fflush(st->journal); /* a finished run is never lost */
+        st->result[i] = res;
+        st->have[i] = 1;
+        st->done++;
+        pthread_mutex_unlock(&st->lock);
+    }
+}
+
+/* Work of a run, for the time-left estimate: runs of big flocks take longer. */
+static double run_work(const run_spec_t *r) { return (double)r->boids + 10; }
+
+/* One progress line: a bar when stderr is a terminal, else every 10%. The
+ * time left scales the time so far by the work left over the work done. */
+static void show_progress(const sweep_state_t *st, double work_before, double started_at,
+                          int *last_decile)
+{
+    double elapsed = now() - started_at, done_work = 0, left_work = 0, left;
+    int pct = (int)(100.0 * st->done / st->n_runs), k;
+    size_t i;
+    char bar[31];
+
+    for (i = 0; i < st->n_runs; i++)
+        *(st->have[i] ? &done_work : &left_work) += run_work(&st->runs[i]);
+    left = done_work > work_before ? elapsed * left_work / (done_work - work_before) : 0;
+    if (isatty(2)) {
+        for (k = 0; k < 30; k++)
+            bar[k] = k < pct * 30 / 100 ? '=' : ' ';
+        bar[30] = '\0';
+        fprintf(stderr, "\r[%s] %zu/%zu runs %3d%%  %dm%02ds left ", bar, st->done, st->n_runs,
+                pct, (int)left / 60, (int)left % 60);
+    } else if (pct / 10 != *last_decile) {
+        *last_decile = pct / 10;
+        fprintf(stderr, "experiment: %zu/%zu runs (%d%%), about %dm%02ds left\n", st->done,
+                st->n_runs, pct, (int)left / 60, (int)left % 60);
+    }
+}
+
+/* Writes path atomically from the text in buf. */
+static int write_atomically(const char *path, const char *text, char *err, size_t errlen)
+{
+    char tmp[600];
+    FILE *f;
+
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    f = fopen(tmp, "w");
+    if (f == NULL || fputs(text, f) == EOF || fclose(f) != 0 || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* Appends to a growing string buffer. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} strbuf_t;
+
+static void sb_printf(strbuf_t *b, const char *fmt, ...)
+{
+    va_list ap;
+    int need;
+
+    for (;;) {
+        va_start(ap, fmt);
+        need = vsnprintf(b->text ? b->text + b->len : NULL, b->text ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (need >= 0 && b->text && b->len + (size_t)need < b->cap) {
+            b->len += (size_t)need;
+            return;
+        }
+        b->cap = (b->cap + (size_t)need + 1) * 2;
+        b->text = realloc(b->text, b->cap);
+        if (b->text == NULL) {
+            fputs("experiment: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+}
+
+/* Binomial proportion and its standard error over runs [first, first+count). */
+static void tally(const sweep_state_t *st, size_t first, size_t count, double *p, double *se,
+                  double *mean_dx)
+{
+    size_t k, right = 0;
+    double dx = 0;
+
+    for (k = first; k < first + count; k++) {
+        right += (size_t)st->result[k].right;
+        dx += st->result[k].dx;
+    }
+    *p = (double)right / count;
+    *se = sqrt(*p * (1 - *p) / count);
+    *mean_dx = dx / count;
+}
+
+/* The journal sorted by run, and the per-cell summaries. Runs of one cell
+ * are consecutive (sweep_runs), seeds innermost. */
+static int write_outputs(const options_t *o, const sweep_state_t *st, const char *describe,
+                         char *err, size_t errlen)
+{
+    strbuf_t runs = {NULL, 0, 0}, lead = {NULL, 0, 0}, conf = {NULL, 0, 0};
+    char path[600];
+    size_t i;
+    int rc = 0;
+
+    sb_printf(&runs, "%s\n%s\n", describe, ROW_HEADER);
+    for (i = 0; i < st->n_runs; i++) {
+        char row[256];
+        FILE *mem = fmemopen(row, sizeof row, "w");
+        journal_row(mem, i, &st->runs[i], &st->result[i]);
+        fclose(mem);
+        sb_printf(&runs, "%s", row);
+    }
+    sb_printf(&lead, "boids,fraction,scouts,bias,runs,accuracy,stderr,mean_dx\n");
+    sb_printf(&conf, "boids,informed,scouts1,scouts2,share1,runs,right,stderr,mean_dx\n");
+    for (i = 0; i < st->n_runs; i += o->sweep.seeds) {
+        const run_spec_t *r = &st->runs[i];
+        double p, se, dx;
+        tally(st, i, o->sweep.seeds, &p, &se, &dx);
+        if (r->kind == KIND_LEADERSHIP)
+            sb_printf(&lead, "%u,%.4f,%u,%g,%u,%.4f,%.4f,%.1f\n", r->boids,
+                      (double)r->scouts1 / r->boids, r->scouts1, r->bias, o->sweep.seeds, p, se,
+                      dx);
+        else
+            sb_printf(&conf, "%u,%u,%u,%u,%.4f,%u,%.4f,%.4f,%.1f\n", r->boids,
+                      r->scouts1 + r->scouts2, r->scouts1, r->scouts2,
+                      (double)r->scouts1 / (r->scouts1 + r->scouts2), o->sweep.seeds, p, se, dx);
+    }
+    snprintf(path, sizeof path, "%s/runs.csv", o->out_dir);
+    rc |= write_atomically(path, runs.text, err, errlen);
+    if (o->sweep.leadership) {
+        snprintf(path, sizeof path, "%s/leadership.csv", o->out_dir);
+        rc |= write_atomically(path, lead.text, err, errlen);
+    }
+    if (o->sweep.conflict) {
+        snprintf(path, sizeof path, "%s/conflict.csv", o->out_dir);
+        rc |= write_atomically(path, conf.text, err, errlen);
+    }
+    free(runs.text);
+    free(lead.text);
+    free(conf.text);
+    return rc ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    options_t o;
+    sweep_state_t st;
+    char err[700], describe[1024], path[600];
+    pthread_t threads[64];
+    run_spec_t *runs;
+    double work_before = 0, started_at;
+    size_t i;
+    unsigned t;
+    int rc = parse_options(argc, argv, &o, err, sizeof err), last_decile = -1;
+    struct sigaction sa;
+
+    if (rc > 0) {
+        print_help();
+        return 0;
+    }
+    if (rc < 0)
+        return fail(err);
+    if (mkdir(o.out_dir, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, sizeof err, "%s: cannot create: %s", o.out_dir, strerror(errno));
+        return fail(err);
+    }
+    memset(&st, 0, sizeof st);
+    runs = sweep_runs(&o.sweep, &st.n_runs);
+    st.have = calloc(st.n_runs + 1, 1);
+    st.result = calloc(st.n_runs + 1, sizeof *st.result);
+    if (runs == NULL || st.have == NULL || st.result == NULL)
+        return fail("out of memory");
+    st.runs = runs;
+    st.frames = o.sweep.frames;
+    st.stop_after = o.stop_after;
+    pthread_mutex_init(&st.lock, NULL);
+    sweep_describe(&o.sweep, describe, sizeof describe);
+    snprintf(path, sizeof path, "%s/runs.csv", o.out_dir);
+    if (journal_resume(path, describe, &st, err, sizeof err) != 0)
+        return fail(err);
+    st.journal = fopen(path, "a");
+    if (st.journal == NULL) {
+        snprintf(err, sizeof err, "%s: cannot write: %s", path, strerror(errno));
+        return fail(err);
+    }
+    if (ftell(st.journal) == 0)
+        fprintf(st.journal, "%s\n%s\n", describe, ROW_HEADER);
+    if (st.done > 0)
+        fprintf(stderr, "experiment: resuming: %zu of %zu runs already in %s\n", st.done,
+                st.n_runs, path);
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    for (i = 0; i < st.n_runs; i++)
+        work_before += st.have[i] ? run_work(&runs[i]) : 0;
+    started_at = now();
+    for (t = 0; t < o.jobs; t++)
+        pthread_create(&threads[t], NULL, worker, &st);
+    for (;;) {
+        struct timespec tick = {0, 200000000};
+        size_t done;
+        pthread_mutex_lock(&st.lock);
+        show_progress(&st, work_before, started_at, &last_decile);
+        done = st.done;
+        pthread_mutex_unlock(&st.lock);
+        if (done == st.n_runs || interrupted || st.failed ||
+            (o.stop_after && st.started >= o.stop_after))
+            break;
+        nanosleep(&tick, NULL);
+    }
+    for (t = 0; t < o.jobs; t++)
+        pthread_join(threads[t], NULL);
+    fclose(st.journal);
+    if (isatty(2))
+        fputc('\n', stderr);
+    if (st.failed)
+        return fail(st.error);
+    if (st.done < st.n_runs) {
+        fprintf(stderr,
+                "experiment: stopped with %zu of %zu runs done; run the same command to resume\n",
+                st.done, st.n_runs);
+        return 3;
+    }
+    if (write_outputs(&o, &st, describe, err, sizeof err) != 0)
+        return fail(err);
+    fprintf(stderr, "experiment: %zu runs in %.1f s; results in %s/\n", st.n_runs,
+            now() - started_at, o.out_dir);
+    free(runs);
+    free(st.have);
+    free(st.result);
+    return 0;
+}
