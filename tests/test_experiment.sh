@@ -29,11 +29,12 @@ else not_ok "summaries" "$(cat "$tmp/a/leadership.csv")"; fi
 if grep -q "runs (100%)" "$tmp/a.err"; then ok "progress is reported"
 else not_ok "progress" "$(cat "$tmp/a.err")"; fi
 
-# Interrupted after 10 runs, a cut-off line appended, then resumed
+# Interrupted twice, a cut-off line appended, then resumed
 "$exp" --quick --out "$tmp/b" --stop-after 10 2>/dev/null; status=$?
+"$exp" --quick --out "$tmp/b" --stop-after 10 2>/dev/null
 printf '11,0,10,3,0,0.1,6,12.3' >>"$tmp/b/runs.csv"
 "$exp" --quick --out "$tmp/b" 2>"$tmp/b.err"
-if [ $status -eq 3 ] && grep -q "resuming: 10 of 48" "$tmp/b.err" \
+if [ $status -eq 3 ] && grep -q "resuming: 20 of 48" "$tmp/b.err" \
     && cmp -s "$tmp/a/runs.csv" "$tmp/b/runs.csv" && cmp -s "$tmp/a/leadership.csv" "$tmp/b/leadership.csv" \
     && cmp -s "$tmp/a/conflict.csv" "$tmp/b/conflict.csv"; then
     ok "a resumed sweep equals an uninterrupted one"
