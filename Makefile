@@ -8,11 +8,23 @@ MAKEFLAGS += --no-builtin-rules --warn-undefined-variables
 
 BUILD ?= build
 CC := gcc
+CXX := g++
 CFLAGS ?= -O2 -g
 WARNINGS := -std=c99 -Wall -Wextra -Werror
-CPPFLAGS := -Ifirmware -Ihost -MMD -MP
+CPPFLAGS := -Ifirmware -Ihost -Isim -MMD -MP
 LDLIBS := -lm -pthread
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# The Verilated accelerator: one model per variant NMAX_LANES. Every program
+# links the default; the co-simulation tests link each of COSIM_VARIANTS.
+VERILATOR := verilator
+VERILATOR_INC := /usr/share/verilator/include
+ACCEL_DEFAULT := 1024_8
+COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8
+RTL_SRC := $(wildcard rtl/*.v) rtl/accel_regs.vh
+vl_nmax = $(word 1,$(subst _, ,$1))
+vl_lanes = $(word 2,$(subst _, ,$1))
+accel_link = $(BUILD)/vl/$1/accel_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime.a
 
 FIRMWARE_SRC := $(wildcard firmware/*.c)
 HOST_SRC := $(filter-out %_main.c,$(wildcard host/*.c))
@@ -22,13 +34,22 @@ PROGRAMS := $(addprefix $(BUILD)/,$(PROGRAM_NAMES))
 TEST_NAMES := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TESTS := $(addprefix $(BUILD)/tests/,$(TEST_NAMES))
 SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
+COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
+BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
+ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run test bench experiments clean
+.PHONY: all help deps run test bench experiments regmap lint synth-accel clean
+
+# iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
+SYNTH_LANES := 1 2
+SYNTH_NMAX := 256
+PIXEL_MHZ := 25.125
+yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NMAX) accel_synth_top; synth_ice40 -dsp -top accel_synth_top -json $3
 
 all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
 
 help: ## this list
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed -E 's/:.*## /\t/' | expand -t 12
 
 deps: ## install what the build needs (apt-get when root, else print the command)
 	@bash scripts/setup.sh
@@ -37,17 +58,32 @@ run: deps $(BUILD)/boids ## a short flock run of the C model with its metrics
 	$(BUILD)/boids --boids 512 --predators 2 --scouts1 24 --scouts2 12 --frames 600 --every 60
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS)
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS)
 	@bash tests/run_all.sh $(BUILD)
 
-bench: deps $(BUILD)/bench ## throughput figures (recorded in docs/performance.md)
+bench: deps $(BUILD)/bench $(ACCEL_BENCHES) ## throughput figures (recorded in docs/performance.md)
 	$(BUILD)/bench
+	@echo
+	@printf '%-22s %5s %10s %12s %8s %10s %12s\n' variant N cycles ideal overhead frames/s 'sim cycles/s'
+	@for b in $(ACCEL_BENCHES); do $$b; done
 
 experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs/
 	@bash scripts/setup.sh plots
 	$(BUILD)/experiment --out $(BUILD)/experiments
 	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
 	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
+
+regmap: ## regenerate the register map's header, RTL include and doc from scripts/regmap.py
+	python3 scripts/regmap.py .
+
+lint: ## verilator --lint-only -Wall and iverilog -g2012 on every RTL file
+	@bash tests/test_rtl_lint.sh $(BUILD)
+
+synth-accel: ## yosys + nextpnr-ice40 on the accelerator for the UP5K: area and Fmax
+	@bash scripts/setup.sh synth
+	@$(MAKE) --no-print-directory $(foreach l,$(SYNTH_LANES),$(BUILD)/synth/accel_L$(l).asc)
+	@fail=0; for l in $(SYNTH_LANES); do bash scripts/synth_report.sh "LANES=$$l N_MAX=$(SYNTH_NMAX)" \
+		$(BUILD)/synth/accel_L$$l.nextpnr.log $(PIXEL_MHZ) || fail=1; done; exit $$fail
 
 clean: ## remove build/
 	rm -rf $(BUILD)
@@ -67,15 +103,55 @@ $(BUILD)/libboids.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 $(BUILD)/san/libboids.a: $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
 	ar rcs $@ $^
 
-$(BUILD)/%: $(BUILD)/obj/host/%_main.o $(BUILD)/libboids.a
-	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+$(PROGRAMS): $(BUILD)/%: $(BUILD)/obj/host/%_main.o $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
+	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libboids.a
+$(TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
-$(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libboids.a
+$(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	@mkdir -p $(@D)
-	$(CC) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
+	$(CXX) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
+
+$(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+$(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# Synthesis: one chain %.json -> %.asc, a log per step.
+$(BUILD)/synth/accel_L%.json: $(RTL_SRC) rtl/synth/accel_synth_top.v
+	@mkdir -p $(@D)
+	yosys -q -l $(@:.json=.yosys.log) -p '$(call yosys_accel,$(filter %.v,$^),$*,$@)'
+
+# A design that does not fit leaves only its log, which the report explains.
+$(BUILD)/synth/accel_L%.asc: $(BUILD)/synth/accel_L%.json
+	nextpnr-ice40 -q --up5k --package sg48 --freq $(PIXEL_MHZ) --pcf-allow-unconstrained \
+		--timing-allow-fail --json $< --asc $@ -l $(@:.asc=.nextpnr.log) \
+		|| echo "nextpnr: accel_L$* did not place and route (see $(@:.asc=.nextpnr.log))"
+
+# Verilator: the model of one variant, built with -O3 (the default is -Os).
+$(BUILD)/vl/%/model.a: $(RTL_SRC)
+	@mkdir -p $(@D)
+	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*) (log: $(@D)/verilator.log)"
+	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl --top-module boids_accel --prefix Vaccel_$* \
+		--Mdir $(@D) -GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
+		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" $(filter %.v,$^) > $(@D)/verilator.log 2>&1 \
+		|| { cat $(@D)/verilator.log; exit 1; }
+	cp $(@D)/Vaccel_$*__ALL.a $@
+
+$(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h firmware/hal.h $(BUILD)/vl/%/model.a
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
+		-DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
+		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)"' -c $< -o $@
+
+$(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated_threads.cpp
+	@mkdir -p $(@D)
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 1,$^) -o $(@D)/verilated.o
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_threads.o
+	ar rcs $@ $(@D)/verilated.o $(@D)/verilated_threads.o
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -48,8 +48,6 @@ static double seconds_now(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
 static int run(const options_t *o, flock_sim_t *sim, char *err, size_t errlen)
 {
-    static const char *const model[] = {"fixed", "float"}, *const order[] = {"sequential", "synchronous"},
-                             *const rules[] = {"cornell", "weighted"}, *const nb[] = {"brute", "grid"};
     flock_metrics_t m;
     unsigned long frame;
     double start = seconds_now();
@@ -57,8 +55,9 @@ static int run(const options_t *o, flock_sim_t *sim, char *err, size_t errlen)
     size_t n = o->model == MODEL_FLOAT ? sim->flt.n : (size_t)sim->fixed.n;
     size_t np = o->model == MODEL_FLOAT ? sim->flt.n_predators : (size_t)sim->fixed.n_predators;
     printf("# %zu boids, %zu predator%s; model %s, update %s, rules %s, neighbors %s\n", n, np,
-           np == 1 ? "" : "s", model[o->model], order[o->params.order], rules[o->params.rules],
-           o->model == MODEL_FLOAT ? "brute" : nb[o->neighbors]);
+           np == 1 ? "" : "s", OPTION_MODELS[o->model], OPTION_ORDERS[o->params.order],
+           OPTION_RULES[o->params.rules],
+           o->model == MODEL_FLOAT ? "brute" : OPTION_NEIGHBORS[o->neighbors]);
     printf("# frame\tpolarization\tmean_nn_px\tmean_speed\tcentre_x\tcentre_y\n");
     for (frame = 1; frame <= o->frames; frame++) {
         if (flock_sim_step(sim, err, errlen) != 0)

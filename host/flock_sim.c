@@ -3,7 +3,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flock_sim.h"
+#include "accel_sim.h"
 #include "flock_state.h"
+
+/* The Verilated accelerator: one per process, as on a board. */
+static int open_accel(flock_sim_t *s, uint32_t n, char *err, size_t errlen)
+{
+    if (accel_sim_open() != 0) {
+        snprintf(err, errlen, "--neighbors accel: the co-simulation is already in use");
+        return -1;
+    }
+    s->accel_open = 1;
+    if (neighbors_accel_init(&s->accel) != NEIGHBORS_OK) {
+        snprintf(err, errlen, "--neighbors accel: the accelerator does not answer");
+        return -1;
+    }
+    if (n > s->accel.n_max) {
+        snprintf(err, errlen, "--neighbors accel: %u boids, but this build's accelerator (%s) "
+                              "holds at most %u", n, accel_sim_variant(), s->accel.n_max);
+        return -1;
+    }
+    s->engine = neighbors_accel_engine(&s->accel);
+    return 0;
+}
 
 static int open_engine(flock_sim_t *s, int neighbors, uint32_t n)
 {
@@ -32,8 +54,14 @@ int flock_sim_open(flock_sim_t *s, int model, int neighbors, const param_set_t *
         rc = fflock_from_table(start, &s->flt);
     } else {
         rc = flock_from_table(start, &s->fixed);
-        if (rc == 0)
+        if (rc == 0 && neighbors == NEIGHBORS_ACCEL) {
+            if (open_accel(s, s->fixed.n, err, errlen) != 0) {
+                flock_sim_close(s);
+                return -1;
+            }
+        } else if (rc == 0) {
             rc = open_engine(s, neighbors, s->fixed.n);
+        }
         if (rc == 0 && (s->sums = calloc(s->fixed.n, sizeof *s->sums)) == NULL)
             rc = -1;
     }
@@ -88,11 +116,15 @@ int flock_sim_table(const flock_sim_t *s, state_table_t *t)
 
 uint64_t flock_sim_pair_checks(const flock_sim_t *s)
 {
+    if (s->accel_open)
+        return 0; /* the hardware's own count is CYCLES */
     return s->grid_mem ? s->grid.pair_checks : s->brute.pair_checks;
 }
 
 void flock_sim_close(flock_sim_t *s)
 {
+    if (s->accel_open)
+        accel_sim_close();
     flock_free(&s->fixed);
     fflock_free(&s->flt);
     free(s->grid_mem);

@@ -5,6 +5,7 @@
 #define FLOCK_SIM_H
 
 #include "../firmware/flock.h"
+#include "../firmware/neighbors_accel.h"
 #include "../firmware/neighbors_brute.h"
 #include "../firmware/neighbors_grid.h"
 #include "float_model.h"
@@ -22,6 +23,8 @@ typedef struct {
     neighbors_brute_t brute;
     neighbors_grid_t grid;
     void *grid_mem;
+    neighbors_accel_t accel;
+    int accel_open; /* this flock holds the one co-simulation */
     neighbor_sums_t *sums; /* synchronous order */
     double *scratch;       /* metrics input: x, y, vx, vy */
 } flock_sim_t;

@@ -26,8 +26,11 @@ static int choose(const char *flag, const char *text, const char *const *choices
     for (i = 0; choices[i] != NULL; i++)
         if (strcmp(text, choices[i]) == 0)
             return i;
-    snprintf(err, errlen, "%s: \"%s\" is not one of %s%s%s", flag, text, choices[0],
-             choices[1] ? "|" : "", choices[1] ? choices[1] : "");
+    {
+        int used = snprintf(err, errlen, "%s: \"%s\" is not one of ", flag, text);
+        for (i = 0; choices[i] != NULL && used > 0 && (size_t)used < errlen; i++)
+            used += snprintf(err + used, errlen - (size_t)used, "%s%s", i ? "|" : "", choices[i]);
+    }
     return -1;
 }
 
@@ -94,6 +97,11 @@ static int options_check(options_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "--every: must be at least 1");
         return -1;
     }
+    if (o->neighbors == NEIGHBORS_ACCEL && o->params.rules == RULES_WEIGHTED) {
+        snprintf(err, errlen, "--neighbors accel: the accelerator computes the cornell sums; "
+                              "the weighted rule set is software-only");
+        return -1;
+    }
     if (o->model == MODEL_FLOAT && o->neighbors_set) {
         snprintf(err, errlen, "--neighbors: the float model has only its own brute-force loop");
         return -1;
@@ -105,10 +113,10 @@ static int options_check(options_t *o, char *err, size_t errlen)
     return 0;
 }
 
-static const char *const MODELS[] = {"fixed", "float", NULL};
-static const char *const ORDERS[] = {"sequential", "synchronous", NULL};
-static const char *const RULES[] = {"cornell", "weighted", NULL};
-static const char *const NEIGHBORS[] = {"brute", "grid", NULL};
+const char *const OPTION_MODELS[] = {"fixed", "float", NULL};
+const char *const OPTION_ORDERS[] = {"sequential", "synchronous", NULL};
+const char *const OPTION_RULES[] = {"cornell", "weighted", NULL};
+const char *const OPTION_NEIGHBORS[] = {"brute", "grid", "accel", NULL};
 static const char *const SQRTS[] = {"exact", "ambm", NULL};
 
 /* Sets *choice to the index of text in choices; returns 0 or -1. */
@@ -169,14 +177,14 @@ static int apply_flag(options_t *o, const char *flag, const char *value, char *e
         return 0;
     }
     if (strcmp(flag, "--model") == 0)
-        return set_choice(&o->model, flag, value, MODELS, err, errlen);
+        return set_choice(&o->model, flag, value, OPTION_MODELS, err, errlen);
     if (strcmp(flag, "--update") == 0)
-        return set_choice(&o->params.order, flag, value, ORDERS, err, errlen);
+        return set_choice(&o->params.order, flag, value, OPTION_ORDERS, err, errlen);
     if (strcmp(flag, "--rules") == 0)
-        return set_choice(&o->params.rules, flag, value, RULES, err, errlen);
+        return set_choice(&o->params.rules, flag, value, OPTION_RULES, err, errlen);
     if (strcmp(flag, "--neighbors") == 0) {
         o->neighbors_set = 1;
-        return set_choice(&o->neighbors, flag, value, NEIGHBORS, err, errlen);
+        return set_choice(&o->neighbors, flag, value, OPTION_NEIGHBORS, err, errlen);
     }
     if (strcmp(flag, "--sqrt") == 0)
         return set_choice(&o->params.speed_estimate, flag, value, SQRTS, err, errlen);
@@ -263,7 +271,8 @@ void options_print_help(FILE *out, const char *program)
             "  --model M          fixed (the firmware, default) | float (double reference)\n"
             "  --update U         sequential (pseudocode, default) | synchronous (parallel)\n"
             "  --rules R          cornell (default) | weighted\n"
-            "  --neighbors E      grid (default) | brute: how the fixed model finds neighbors\n"
+            "  --neighbors E      grid (default) | brute | accel (the RTL in Verilator):\n"
+            "                     how the fixed model finds its neighbors\n"
             "  --sqrt S           exact (default) | ambm: speed by alpha-max-plus-beta-min\n"
             "  --set NAME=VALUE   set a parameter (repeatable)\n"
             "  --config FILE      parameters from a file, one NAME = VALUE a line, # comments\n"

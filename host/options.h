@@ -8,7 +8,7 @@
 #include "params.h"
 
 enum model_kind { MODEL_FIXED, MODEL_FLOAT };
-enum neighbor_kind { NEIGHBORS_BRUTE, NEIGHBORS_GRID };
+enum neighbor_kind { NEIGHBORS_BRUTE, NEIGHBORS_GRID, NEIGHBORS_ACCEL };
 
 typedef struct {
     param_set_t params;
@@ -22,6 +22,12 @@ typedef struct {
 } options_t;
 
 enum { OPTIONS_RUN = 0, OPTIONS_HELP = 1, OPTIONS_ERROR = -1 };
+
+/* The words of the choice flags, indexed by their enums; NULL-terminated. */
+extern const char *const OPTION_MODELS[];    /* --model: enum model_kind */
+extern const char *const OPTION_ORDERS[];    /* --update: enum flock_order */
+extern const char *const OPTION_RULES[];     /* --rules: enum flock_rules */
+extern const char *const OPTION_NEIGHBORS[]; /* --neighbors: enum neighbor_kind */
 
 /* Parses argv in order (a later --set overrides an earlier --config line).
  * Returns OPTIONS_RUN, OPTIONS_HELP, or OPTIONS_ERROR with one line in err. */

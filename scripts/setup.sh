@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
-# Usage: setup.sh [plots]   (plots: also gnuplot, for make experiments)
+# Usage: setup.sh [plots] [synth]   (gnuplot for make experiments; yosys and
+# nextpnr-ice40 for make synth-accel)
 set -euo pipefail
 
-packages=(gcc make libc6-dev libcmocka-dev)
+packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog)
 for group in "$@"; do
     case "$group" in
     plots) packages+=(gnuplot-nox) ;;
-    *) echo "setup: unknown group \"$group\" (known: plots)" >&2; exit 2 ;;
+    synth) packages+=(yosys nextpnr-ice40 fpga-icestorm) ;;
+    *) echo "setup: unknown group \"$group\" (known: plots, synth)" >&2; exit 2 ;;
     esac
 done
 

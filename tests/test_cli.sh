@@ -64,6 +64,14 @@ b=$("$boids" --boids 200 --frames 50 --neighbors brute 2>/dev/null | sed 's/brut
 if [ "$a" = "$b" ]; then ok "grid and brute force print the same metrics"
 else not_ok "grid vs brute output"; fi
 
+# The RTL accelerator in Verilator gives the software's results, in both orders
+for order in sequential synchronous; do
+    a=$("$boids" --boids 150 --predators 1 --scouts1 8 --frames 40 --update $order --neighbors accel 2>/dev/null | sed 1d)
+    b=$("$boids" --boids 150 --predators 1 --scouts1 8 --frames 40 --update $order --neighbors grid 2>/dev/null | sed 1d)
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "--neighbors accel prints the grid's metrics ($order)"
+    else not_ok "accel vs grid ($order)"; fi
+done
+
 # A config file and --set, in command-line order
 printf '# a comment\nvisualrange = 30 # trailing comment\n\nmaxspeed=5\n' >"$tmp/good.cfg"
 if "$boids" --config "$tmp/good.cfg" --set maxspeed=7 --frames 3 >/dev/null 2>&1; then
@@ -94,6 +102,9 @@ expect_error "bad model" '--model: "double" is not one of fixed\|float' --model 
 expect_error "bad update order" '--update: "random"' --update random
 expect_error "bad rules" '--rules: "vicsek"' --rules vicsek
 expect_error "float with grid" 'float model has only its own brute-force loop' --model float --neighbors grid
+expect_error "accel with weighted rules" 'weighted rule set is software-only' --neighbors accel --rules weighted
+expect_error "accel with too many boids" 'holds at most 1024' --neighbors accel --boids 2000
+expect_error "unknown engine" '--neighbors: "gpu" is not one of brute\|grid\|accel' --neighbors gpu
 expect_error "load with flock flags" '--load gives the flock' --load "$tmp/a.csv" --boids 5
 expect_error "missing config" 'nope.cfg: cannot open' --config "$tmp/nope.cfg"
 printf 'visualrange = 30\nfoo = 1\n' >"$tmp/bad.cfg"

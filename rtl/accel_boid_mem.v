@@ -1,0 +1,43 @@
+// accel_boid_mem: the boid memory of the neighbor accelerator.
+// N_MAX entries of x, y, vx, vy (Q16.16 each): one word-wide write port for the
+// bus, one entry-wide registered read port shared by the bus and the stream.
+`timescale 1ns / 1ps
+`default_nettype none
+
+module accel_boid_mem #(
+    parameter integer N_MAX = 1024                  // entries
+) (
+    input  wire                     clk,
+    // write port: one 32-bit word of one entry
+    input  wire                     we,
+    input  wire [$clog2(N_MAX)-1:0] waddr,          // entry
+    input  wire [1:0]               wword,          // 0 x, 1 y, 2 vx, 3 vy
+    input  wire [31:0]              wdata,
+    // read port: a whole entry, one cycle after raddr
+    input  wire [$clog2(N_MAX)-1:0] raddr,
+    output reg  [127:0]             rdata           // {vy, vx, y, x}
+);
+
+    initial begin
+        if (N_MAX < 2) $error("%m: N_MAX = %0d, must be at least 2", N_MAX);
+    end
+
+    // One array per word: block RAM with a 32-bit port each, no byte enables.
+    // A read of the entry being written in the same cycle is never needed (the bus
+    // does one or the other; a run only reads): no_rw_check spares the bypass.
+    (* no_rw_check *) reg [31:0] mem_x [0:N_MAX-1];
+    (* no_rw_check *) reg [31:0] mem_y [0:N_MAX-1];
+    (* no_rw_check *) reg [31:0] mem_vx[0:N_MAX-1];
+    (* no_rw_check *) reg [31:0] mem_vy[0:N_MAX-1];
+
+    always @(posedge clk) begin
+        if (we && wword == 2'd0) mem_x[waddr] <= wdata;
+        if (we && wword == 2'd1) mem_y[waddr] <= wdata;
+        if (we && wword == 2'd2) mem_vx[waddr] <= wdata;
+        if (we && wword == 2'd3) mem_vy[waddr] <= wdata;
+        rdata <= {mem_vy[raddr], mem_vx[raddr], mem_y[raddr], mem_x[raddr]};
+    end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,305 @@
+// accel_core: run control of the neighbor accelerator.
+// Streams the boid memory past LANES pair units in passes, loads each pass's query
+// boids from the stream of the pass before, and writes finished sums back.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// A run, once started, is a sequence of segments read from the boid memory, one
+// entry a cycle:
+//   preload  the first pass's query boids (batch: 0..min(LANES, N)-1; query: QUERY),
+//            captured into the next-query registers; no pairs counted
+//   gap      one cycle with no entry: the lanes' clear slot (sums to zero)
+//   pass p   boids 0..N-1 against the LANES query boids p*LANES+k (batch) or
+//            against QUERY on lane 0 (query run). While it streams, the query
+//            boids of pass p+1 go by and are captured; at its last entry they
+//            become the queries, and a gap and pass p+1 follow at once.
+// So a batch run takes min(LANES, N) + P (N + 1) + 8 + (entries of the last pass)
+// cycles from START to DONE for P = ceil(N / LANES) passes (within 1.4% of P N for
+// N >= 256, LANES <= 16), and a query run N + 11.
+// The lanes report their sums 9 cycles after a pass's last read (M: memory output,
+// S: broadcast register, seven lane stages): lane 0's are written at once, the
+// others go to a shadow register chain and on to the result memory one lane a
+// cycle while the next pass streams. A later pass exists only if N > LANES, so
+// those LANES - 1 cycles always fit before the next report.
+module accel_core #(
+    parameter integer N_MAX = 1024,                 // boid and result memory entries
+    parameter integer LANES = 8                     // pair units, 1..16
+) (
+    input  wire                           clk,
+    input  wire                           rst,        // synchronous: back to idle
+    // run request; the register block holds the other inputs stable while busy
+    input  wire                           start,      // pulse; parameters already checked
+    input  wire                           batch,      // with start: 1 every boid, 0 boid `query`
+    input  wire [$clog2(N_MAX):0]         count,      // N, 0..N_MAX
+    input  wire [$clog2(N_MAX)-1:0]       query,      // < count in a query run
+    input  wire [23:0]                    visual,     // Q16.16, <= 255 px
+    input  wire [63:0]                    visual2,    // Q32.32
+    input  wire [63:0]                    protected2, // Q32.32, <= visual2
+    // status
+    output reg                            busy,
+    output wire                           finish,     // the last busy cycle of a run
+    // boid memory read port (entry {vy, vx, y, x}, one cycle after the address)
+    output wire [$clog2(N_MAX)-1:0]       boid_raddr,
+    input  wire [127:0]                   boid_rdata,
+    // result memory write port: {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x}
+    output wire                           res_we,
+    output wire [$clog2(N_MAX)-1:0]       res_waddr,
+    output wire [7*$clog2(N_MAX)+198:0]   res_wdata
+);
+
+    localparam integer IW = $clog2(N_MAX);          // entry index
+    localparam integer XW = IW + 6;                 // index arithmetic up to N + 2 LANES
+    localparam integer SUM_W = IW + 33;             // enough for N_MAX * 2^31
+    localparam integer CNT_W = IW + 1;
+    localparam integer RES_W = 6 * SUM_W + CNT_W;   // = 7 IW + 199
+    localparam [XW-1:0] X0 = 0;
+    localparam [XW-1:0] X1 = 1;
+    localparam [XW-1:0] L_X = LANES[XW-1:0];
+    localparam [LANES-1:0] CAP_FIRST = 1;
+
+    initial begin
+        if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
+        if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
+    end
+
+    wire [XW-1:0] n_x = {{(XW-IW-1){1'b0}}, count};
+    wire [XW-1:0] query_x = {{(XW-IW){1'b0}}, query};
+    wire [XW-1:0] start_idx = batch ? X0 : query_x;     // at start: the first query boid
+    wire [XW-1:0] pre_last = batch ? (L_X < n_x ? L_X : n_x) - X1 : query_x;
+
+    // Latched at start.
+    reg           run_batch;
+    reg  [XW-1:0] first_idx;
+
+    always @(posedge clk) begin
+        if (start && !busy) begin
+            run_batch <= batch;
+            first_idx <= start_idx;
+        end
+    end
+
+    // The squared ranges go to the lanes as {r2 >= 2^49, r2[48:0]}: d2 < 2^49 always.
+    wire [49:0] visual2_l = {visual2[63:49] != 15'd0, visual2[48:0]};
+    wire [49:0] protected2_l = {protected2[63:49] != 15'd0, protected2[48:0]};
+
+    // ---- issue: one read address a cycle -------------------------------------
+    reg           st_act;       // streaming
+    reg           st_pre;       // the segment is the preload
+    reg           st_gap;       // this cycle is a gap (the clear slot before a pass)
+    reg           last_pass;    // the pass streaming is the run's last
+    reg           cap_arm;      // capture next queries when j reaches cap_at
+    reg           empty;        // N = 0: finish at once
+    reg  [XW-1:0] j;            // entry being read
+    reg  [XW-1:0] seg_end;      // last entry of the segment
+    reg  [XW-1:0] base;         // query boid of lane 0 in this pass
+    reg  [XW-1:0] cap_at;       // first query boid of the next pass
+    wire          issue = st_act && !st_gap;
+    wire          seg_done = j == seg_end;
+    wire [XW-1:0] base_next = base + L_X;
+    wire [XW-1:0] base_next2 = base_next + L_X;
+
+    assign boid_raddr = j[IW-1:0];
+
+    // M: flags beside the memory output
+    reg              m_valid, m_clear, m_last, m_swap;
+    reg  [XW-1:0]    m_off;     // j - base: lane m_off meets itself
+    reg  [LANES-1:0] m_cap;     // lane whose next query is the entry at the output
+
+    always @(posedge clk) begin
+        m_valid <= issue && !st_pre;
+        m_clear <= st_act && st_gap;
+        m_last <= issue && !st_pre && seg_done;
+        m_swap <= issue && seg_done;
+        m_off <= j - base;
+        // A capture runs over consecutive entries and dies at the segment's end.
+        m_cap <= !issue ? {LANES{1'b0}} : cap_arm && j == cap_at ? CAP_FIRST : m_cap << 1;
+
+        if (start && !busy) begin
+            busy <= 1'b1;
+            empty <= count == {(IW+1){1'b0}};
+            st_act <= count != {(IW+1){1'b0}};
+            st_pre <= 1'b1;
+            st_gap <= 1'b0;
+            j <= start_idx;
+            seg_end <= pre_last;
+            cap_at <= start_idx;
+            cap_arm <= 1'b1;
+        end else if (st_gap) begin
+            st_gap <= 1'b0;
+        end else if (st_act) begin
+            if (!seg_done) begin
+                j <= j + X1;
+            end else if (st_pre) begin
+                st_pre <= 1'b0;
+                st_gap <= 1'b1;
+                j <= X0;
+                seg_end <= n_x - X1;
+                base <= first_idx;
+                last_pass <= !run_batch || L_X >= n_x;
+                cap_at <= L_X;
+                cap_arm <= run_batch && L_X < n_x;
+            end else if (!last_pass) begin
+                st_gap <= 1'b1;
+                j <= X0;
+                base <= base_next;
+                last_pass <= base_next2 >= n_x;
+                cap_at <= base_next2;
+                cap_arm <= base_next2 < n_x;
+            end else begin
+                st_act <= 1'b0;
+            end
+        end
+        if (finish) begin
+            busy <= 1'b0;
+            empty <= 1'b0;
+        end
+
+        if (rst) begin
+            busy <= 1'b0;
+            empty <= 1'b0;
+            st_act <= 1'b0;
+            st_gap <= 1'b0;
+            m_valid <= 1'b0;
+            m_clear <= 1'b0;
+            m_last <= 1'b0;
+            m_swap <= 1'b0;
+            m_cap <= {LANES{1'b0}};
+        end
+    end
+
+    // ---- S: broadcast register, query registers, lanes ------------------------
+    // The lanes run while busy and hold still between runs.
+    reg  [31:0] s_x, s_y, s_vx, s_vy;
+    reg         s_clear, s_last, s_swap;
+
+    always @(posedge clk) begin
+        {s_vy, s_vx, s_y, s_x} <= boid_rdata;
+        s_clear <= m_clear;
+        s_last <= m_last;
+        s_swap <= m_swap;
+        if (rst) begin
+            s_clear <= 1'b0;
+            s_last <= 1'b0;
+            s_swap <= 1'b0;
+        end
+    end
+
+    wire [LANES-1:0]       lane_done;
+    wire [LANES*RES_W-1:0] lane_sums;
+
+    genvar k;
+    generate
+        for (k = 0; k < LANES; k = k + 1) begin : g_lane
+            localparam [XW-1:0] K = k;
+            reg  [31:0] nq_x, nq_y;     // next pass's query boid
+            reg  [31:0] q_x, q_y;       // this pass's query boid
+            reg         s_valid;
+            wire signed [SUM_W-1:0] sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
+            wire        [CNT_W-1:0] cnt;
+
+            always @(posedge clk) begin
+                if (m_cap[k]) {nq_y, nq_x} <= boid_rdata[63:0];
+                if (s_swap) {q_y, q_x} <= {nq_y, nq_x};
+                s_valid <= m_valid && m_off != K && (run_batch || k == 0);
+                if (rst) s_valid <= 1'b0;
+            end
+
+            accel_pair_lane #(
+                .SUM_W(SUM_W),
+                .CNT_W(CNT_W)
+            ) u_lane (
+                .clk(clk),
+                .rst(rst),
+                .en(busy),
+                .visual(visual),
+                .visual2(visual2_l),
+                .protected2(protected2_l),
+                .q_x(q_x),
+                .q_y(q_y),
+                .in_valid(s_valid),
+                .in_clear(s_clear),
+                .in_last(s_last),
+                .in_x(s_x),
+                .in_y(s_y),
+                .in_vx(s_vx),
+                .in_vy(s_vy),
+                .out_valid(lane_done[k]),
+                .sep_x(sep_x),
+                .sep_y(sep_y),
+                .coh_x(coh_x),
+                .coh_y(coh_y),
+                .ali_x(ali_x),
+                .ali_y(ali_y),
+                .count(cnt)
+            );
+
+            assign lane_sums[k*RES_W +: RES_W] = {cnt, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x};
+        end
+    endgenerate
+
+    // ---- write-back: lane 0 at once, then a shadow chain, one lane a cycle ------
+    // In the cycle a pass's sums are final (pass_done) lane 0's go straight to the
+    // result memory and lanes 1.. are copied to the shadow chain, written in the
+    // cycles after. With one lane there is no shadow.
+    // The next report's entry count and finality follow done_base a cycle later
+    // (registered: reports are at least N + 1 cycles apart, the first 11 after start).
+    wire                   pass_done = lane_done[0];    // all lanes finish together
+    reg                    wb_act;      // writing shadow[0] to entry wb_base + wb_k
+    reg                    wb_final;    // the pass being written is the run's last
+    reg  [XW-1:0]          wb_k, wb_lastk;
+    reg  [IW-1:0]          wb_base;
+    reg  [XW-1:0]          done_base;   // lane 0's boid in the next pass to finish
+    wire [XW-1:0]          left = n_x - done_base;
+    reg  [XW-1:0]          next_lastk;  // entries of the next report, minus one
+    reg                    next_final;  // the next report is the run's last
+    reg                    next_more;   // it has entries beyond lane 0's
+    wire                   wb_end = wb_k == wb_lastk;
+
+    always @(posedge clk) begin
+        next_lastk <= run_batch ? (left < L_X ? left : L_X) - X1 : X0;
+        next_final <= !run_batch || left <= L_X;
+        next_more <= run_batch && left > X1 && L_X > X1;
+        if (start && !busy) done_base <= start_idx;
+        if (pass_done) begin
+            wb_act <= next_more;
+            wb_k <= X1;
+            wb_lastk <= next_lastk;
+            wb_base <= done_base[IW-1:0];
+            wb_final <= next_final;
+            done_base <= done_base + L_X;
+        end else if (wb_act) begin
+            wb_k <= wb_k + X1;
+            if (wb_end) wb_act <= 1'b0;
+        end
+        if (rst) wb_act <= 1'b0;
+    end
+
+    generate
+        if (LANES == 1) begin : g_wb_direct
+            assign res_wdata = lane_sums;
+        end else begin : g_wb_shadow
+            reg [(LANES-1)*RES_W-1:0] shadow;   // lanes 1..LANES-1
+            always @(posedge clk) begin
+                if (pass_done) shadow <= lane_sums[LANES*RES_W-1:RES_W];
+                else if (wb_act) shadow <= shadow >> RES_W;
+            end
+            assign res_wdata = pass_done ? lane_sums[RES_W-1:0] : shadow[RES_W-1:0];
+        end
+    endgenerate
+
+    assign res_we = pass_done || wb_act;
+    assign res_waddr = pass_done ? done_base[IW-1:0] : wb_base + wb_k[IW-1:0];
+    assign finish = busy && (empty || (pass_done && next_final && !next_more)
+                             || (wb_act && wb_final && wb_end));
+
+    wire unused_ok = &{1'b0, lane_done};
+
+`ifndef SYNTHESIS
+    always @(posedge clk) begin
+        if (!rst && pass_done && wb_act) $error("%m: a pass finished before the last was written back");
+    end
+`endif
+
+endmodule
+
+`default_nettype wire

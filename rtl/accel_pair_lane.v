@@ -1,0 +1,220 @@
+// accel_pair_lane: one pipelined pair unit of the neighbor accelerator and its sums.
+// Compares a stream of boids against one query boid, one pair a cycle, exactly as
+// firmware/neighbor_pair.h does, and accumulates the neighbor sums of one pass.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Positions and velocities are Q16.16 px (px/frame), d2 is Q32.32 px^2.
+// For every stream element with in_valid (a boid j other than the query q):
+//   dx = q.x - j.x, dy = q.y - j.y exactly (33 bits), and if |dx|, |dy| < visual:
+//   d2 = dx^2 + dy^2 (exact: in the box |dx| < 2^24, so d2 < 2^49);
+//   d2 < protected2: sep += (dx, dy); else d2 < visual2: coh -= (dx, dy),
+//   ali += (j.vx, j.vy), count += 1.
+// The squared ranges come as {r2 >= 2^49, r2[48:0]}: since d2 < 2^49, that decides
+// exactly as a compare with the 64-bit r2.
+// A pass: an in_clear slot (no pair; the sums become zero when it reaches stage 7),
+// then its elements, the last with in_last. out_valid is high in the cycle after
+// the last element was added, while the sums are final (consume it in a cycle with
+// en high: it holds while en is low). The next pass's clear slot may directly
+// follow the last element: the sums are cleared at the edge that ends out_valid.
+//
+// Pipeline (one register stage each; LATENCY = 7 enabled cycles from the inputs
+// to out_valid; the core enables it for the whole run and freezes it in between):
+//   1 subtract (33 bits)                  2 |d| (25 bits), |d| < 2^24 ?
+//   3 box compare, partial products       4 partial sums of d2
+//   5 d2                                  6 ring compares
+//   7 accumulate
+// a^2 = ah^2 2^32 + ah al 2^17 + al^2 for a = {ah[7:0], al[15:0]}: two multipliers
+// (16x16, 8x16) an axis, and ah^2 from a 256-entry table (a block RAM), so that
+// two lanes fit the eight DSP blocks of an iCE40 UP5K.
+module accel_pair_lane #(
+    parameter integer SUM_W = 43,                   // signed sums: $clog2(N_MAX) + 33
+    parameter integer CNT_W = 11                    // count: $clog2(N_MAX) + 1
+) (
+    input  wire                    clk,
+    input  wire                    rst,             // synchronous: flags only
+    input  wire                    en,              // advance; low holds every stage (stall)
+    // run parameters, constant during a pass
+    input  wire [23:0]             visual,          // box half-width, Q16.16 (<= 255 px)
+    input  wire [49:0]             visual2,         // {visualrange^2 >= 2^49, bits 48:0}, Q32.32
+    input  wire [49:0]             protected2,      // {protectedrange^2 >= 2^49, bits 48:0}
+    // query boid, constant during a pass
+    input  wire [31:0]             q_x,
+    input  wire [31:0]             q_y,
+    // stream: one boid a cycle
+    input  wire                    in_valid,        // the pair counts (not a bubble, not q itself)
+    input  wire                    in_clear,        // a slot that clears the sums (in_valid low)
+    input  wire                    in_last,         // last element of a pass
+    input  wire [31:0]             in_x,
+    input  wire [31:0]             in_y,
+    input  wire [31:0]             in_vx,
+    input  wire [31:0]             in_vy,
+    // sums of the pass, final while out_valid
+    output reg                     out_valid,
+    output reg  signed [SUM_W-1:0] sep_x,
+    output reg  signed [SUM_W-1:0] sep_y,
+    output reg  signed [SUM_W-1:0] coh_x,
+    output reg  signed [SUM_W-1:0] coh_y,
+    output reg  signed [SUM_W-1:0] ali_x,
+    output reg  signed [SUM_W-1:0] ali_y,
+    output reg  [CNT_W-1:0]        count
+);
+
+    initial begin
+        if (SUM_W < 34 || SUM_W > 64) $error("%m: SUM_W = %0d, must be 34..64", SUM_W);
+        if (CNT_W < 1 || CNT_W > 32) $error("%m: CNT_W = %0d, must be 1..32", CNT_W);
+    end
+
+    // Squares of 0..255.
+    function [15:0] square8(input [7:0] v);
+        square8 = v * v;
+    endfunction
+
+    reg [15:0] sq_table[0:255];
+    integer i;
+    initial begin
+        for (i = 0; i < 256; i = i + 1) sq_table[i] = square8(i[7:0]);
+    end
+
+    // Control flags of each stage (reset); the data beside them is not.
+    reg [5:1] valid;                                // stage 6 holds it in sep6/coh6
+    reg [6:1] clear, last;
+
+    // 1: exact 33-bit offsets.
+    reg signed [32:0] d1_x, d1_y;
+    reg        [31:0] v1_x, v1_y;
+
+    // 2: |d| < 2^24 unless bits 32:24 differ; then d fits in 25 bits and |d| too.
+    wire [24:0] abs_x = d1_x[24] ? -d1_x[24:0] : d1_x[24:0];
+    wire [24:0] abs_y = d1_y[24] ? -d1_y[24:0] : d1_y[24:0];
+    reg               fit2_x, fit2_y;
+    reg        [24:0] a2_x, a2_y;
+    reg signed [24:0] d2_x, d2_y;
+    reg        [31:0] v2_x, v2_y;
+
+    // 3: the box test, and the partial products of the squares (exact in the box).
+    reg               box3;
+    reg        [31:0] ll3_x, ll3_y;                 // al^2
+    reg        [23:0] hl3_x, hl3_y;                 // ah * al
+    reg        [15:0] hh3_x, hh3_y;                 // ah^2, from the table
+    reg signed [24:0] d3_x, d3_y;
+    reg        [31:0] v3_x, v3_y;
+
+    // 4: d2 = lo + mid 2^17 with lo = {ah^2, al^2} summed over x and y, mid = ah al
+    // summed likewise.
+    reg               box4;
+    reg        [48:0] lo4;
+    reg        [24:0] mid4;
+    reg signed [24:0] d4_x, d4_y;
+    reg        [31:0] v4_x, v4_y;
+
+    // 5: the squared distance.
+    reg               box5;
+    reg        [48:0] dd5;
+    reg signed [24:0] d5_x, d5_y;
+    reg        [31:0] v5_x, v5_y;
+
+    // 6: which ring.
+    reg               sep6, coh6;
+    reg signed [24:0] d6_x, d6_y;
+    reg        [31:0] v6_x, v6_y;
+    wire              below_p = protected2[49] || dd5 < protected2[48:0];
+    wire              below_v = visual2[49] || dd5 < visual2[48:0];
+
+    // 7: the addends, sign-extended to the sums' width.
+    wire signed [SUM_W-1:0] dx_s = {{(SUM_W-25){d6_x[24]}}, d6_x};
+    wire signed [SUM_W-1:0] dy_s = {{(SUM_W-25){d6_y[24]}}, d6_y};
+    wire signed [SUM_W-1:0] vx_s = {{(SUM_W-32){v6_x[31]}}, v6_x};
+    wire signed [SUM_W-1:0] vy_s = {{(SUM_W-32){v6_y[31]}}, v6_y};
+
+    always @(posedge clk) begin
+        if (en) begin
+            valid <= {valid[4:1], in_valid};
+            clear <= {clear[5:1], in_clear};
+            last  <= {last[5:1], in_last};
+
+            d1_x <= {q_x[31], q_x} - {in_x[31], in_x};
+            d1_y <= {q_y[31], q_y} - {in_y[31], in_y};
+            v1_x <= in_vx;
+            v1_y <= in_vy;
+
+            fit2_x <= d1_x[32:24] == {9{d1_x[24]}};
+            fit2_y <= d1_y[32:24] == {9{d1_y[24]}};
+            a2_x <= abs_x;
+            a2_y <= abs_y;
+            d2_x <= d1_x[24:0];
+            d2_y <= d1_y[24:0];
+            v2_x <= v1_x;
+            v2_y <= v1_y;
+
+            box3 <= fit2_x && fit2_y && a2_x < {1'b0, visual} && a2_y < {1'b0, visual};
+            ll3_x <= a2_x[15:0] * a2_x[15:0];
+            ll3_y <= a2_y[15:0] * a2_y[15:0];
+            hl3_x <= a2_x[23:16] * a2_x[15:0];
+            hl3_y <= a2_y[23:16] * a2_y[15:0];
+            hh3_x <= sq_table[a2_x[23:16]];
+            hh3_y <= sq_table[a2_y[23:16]];
+            d3_x <= d2_x;
+            d3_y <= d2_y;
+            v3_x <= v2_x;
+            v3_y <= v2_y;
+
+            box4 <= box3;
+            lo4 <= {1'b0, hh3_x, ll3_x} + {1'b0, hh3_y, ll3_y};
+            mid4 <= {1'b0, hl3_x} + {1'b0, hl3_y};
+            d4_x <= d3_x;
+            d4_y <= d3_y;
+            v4_x <= v3_x;
+            v4_y <= v3_y;
+
+            box5 <= box4;
+            dd5 <= lo4 + {7'd0, mid4, 17'd0};
+            d5_x <= d4_x;
+            d5_y <= d4_y;
+            v5_x <= v4_x;
+            v5_y <= v4_y;
+
+            sep6 <= valid[5] && box5 && below_p;
+            coh6 <= valid[5] && box5 && !below_p && below_v;
+            d6_x <= d5_x;
+            d6_y <= d5_y;
+            v6_x <= v5_x;
+            v6_y <= v5_y;
+
+            // 7: accumulate (an adder and an enable a bit: no clear in the data path).
+            if (sep6) begin
+                sep_x <= sep_x + dx_s;
+                sep_y <= sep_y + dy_s;
+            end
+            if (coh6) begin
+                coh_x <= coh_x - dx_s;
+                coh_y <= coh_y - dy_s;
+                ali_x <= ali_x + vx_s;
+                ali_y <= ali_y + vy_s;
+                count <= count + {{(CNT_W-1){1'b0}}, 1'b1};
+            end
+            if (clear[6]) begin
+                sep_x <= {SUM_W{1'b0}};
+                sep_y <= {SUM_W{1'b0}};
+                coh_x <= {SUM_W{1'b0}};
+                coh_y <= {SUM_W{1'b0}};
+                ali_x <= {SUM_W{1'b0}};
+                ali_y <= {SUM_W{1'b0}};
+                count <= {CNT_W{1'b0}};
+            end
+            out_valid <= last[6];
+        end
+
+        if (rst) begin
+            valid <= 5'd0;
+            clear <= 6'd0;
+            last <= 6'd0;
+            sep6 <= 1'b0;
+            coh6 <= 1'b0;
+            out_valid <= 1'b0;
+        end
+    end
+
+endmodule
+
+`default_nettype wire

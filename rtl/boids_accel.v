@@ -1,0 +1,305 @@
+// boids_accel: the Boids neighbor accelerator, a Wishbone B4 classic slave.
+// Holds the registers of docs/register-map.md, the boid and result memories, and
+// the run control with LANES pair units (accel_core) that fill the results.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Bus: every access is acknowledged one cycle after it is seen (registered ack,
+// so back-to-back accesses have one idle cycle between them); byte selects and
+// address bits 1:0 are ignored. Unmapped addresses read 0, ignore writes and set
+// STATUS.ERR_BUS. While BUSY the boid memory's one read port belongs to the run:
+// boid reads return 0 then, and boid writes are refused with ERR_BUSY like
+// parameter writes and START. A CTRL write while busy may change IRQ_EN; a START
+// or a change of BATCH in it is refused with ERR_BUSY. A START that is accepted
+// clears DONE; one with bad parameters sets ERR_PARAM and changes nothing else.
+// COUNT = 0 in a batch run finishes at once (CYCLES 1) and writes nothing. Results
+// read during a run may be old or new; they are defined once DONE is set.
+// Reset (synchronous, in every module of the block) resets only control state, as
+// an override at the end of each clocked block: the registers to the map's values,
+// the run, the pipeline flags. Data registers and both memories keep their contents.
+module boids_accel #(
+    parameter integer N_MAX = 1024,                 // boid memory entries, 2..12288
+    parameter integer LANES = 8                     // parallel pair units, 1..16
+) (
+    input  wire        clk,
+    input  wire        rst,                         // synchronous, active high
+    // Wishbone B4 classic slave, 32-bit data, byte addresses
+    input  wire        wb_cyc_i,
+    input  wire        wb_stb_i,
+    input  wire        wb_we_i,
+    input  wire [19:0] wb_adr_i,
+    input  wire [31:0] wb_dat_i,
+    input  wire [3:0]  wb_sel_i,                    // ignored: every access is a whole word
+    output reg  [31:0] wb_dat_o,
+    output reg         wb_ack_o,
+    // interrupt
+    output wire        irq_o                        // STATUS.DONE & CTRL.IRQ_EN
+);
+
+`include "accel_regs.vh"
+
+    localparam integer IW = $clog2(N_MAX);
+    localparam integer SUM_W = IW + 33;
+    localparam integer CNT_W = IW + 1;
+    localparam integer RES_W = 6 * SUM_W + CNT_W;
+    localparam integer BOIDS_END = {12'd0, BOIDS_BASE} + BOID_STRIDE * N_MAX;
+    localparam integer RESULTS_END = {12'd0, RESULTS_BASE} + RESULT_STRIDE * N_MAX;
+    localparam [31:0] NMAX_WORD = N_MAX;
+    localparam [31:0] LANES_WORD = LANES;
+
+    initial begin
+        if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
+        if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
+        if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
+        if (RESULT_WORDS != 13) $error("%m: RESULT_WORDS = %0d, this block has 13", RESULT_WORDS);
+    end
+
+    // ---- registers ------------------------------------------------------------
+    reg         ctrl_batch, ctrl_irq_en;
+    reg         st_done, st_err_param, st_err_busy, st_err_bus;
+    reg  [31:0] reg_count, reg_query, reg_visual, reg_cycles;
+    reg  [63:0] reg_visual2, reg_protected2;
+    wire        busy;
+    wire        finish;
+
+    assign irq_o = st_done && ctrl_irq_en;
+
+    // ---- address decode -------------------------------------------------------
+    wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
+    wire          wr = req && wb_we_i;
+    wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
+    wire          in_regs = adr <= REG_CYCLES;
+    wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
+    wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
+    wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
+    wire [IW+5:0] res_off = adr[IW+5:0] - RESULTS_BASE[IW+5:0];
+    wire [IW-1:0] boid_idx = boid_off[IW+3:4];
+    wire [1:0]    boid_word = boid_off[3:2];
+    wire [IW-1:0] res_idx = res_off[IW+5:6];
+    wire [3:0]    res_word = res_off[5:2];
+
+    // ---- run start ------------------------------------------------------------
+    // The parameter checks are registered: a register written at one edge is
+    // checked at the next, before the bus can make another request (the ack cycle
+    // between them), so the 64-bit compare stays out of the start path.
+    reg  bad_any_run;       // COUNT > NMAX, VISUAL > 255 px, or PROTECTED2 > VISUAL2
+    reg  bad_query_run;     // QUERY >= COUNT
+    wire start_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_START];
+    wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run);
+    wire start_ok = start_req && !busy && !params_bad;
+
+    always @(posedge clk) begin
+        bad_any_run <= reg_count > NMAX_WORD
+                    || reg_visual[31:24] != 8'd0 || (reg_visual[23:16] == 8'hff && reg_visual[15:0] != 16'd0)
+                    || reg_protected2 > reg_visual2;
+        bad_query_run <= reg_query >= reg_count;
+        if (rst) begin          // as for the registers' reset values
+            bad_any_run <= 1'b0;
+            bad_query_run <= 1'b1;
+        end
+    end
+
+    // ---- register writes, flags, cycle counter -----------------------------------
+    always @(posedge clk) begin
+        wb_ack_o <= req;
+
+        if (wr && in_regs) begin
+            case (adr)
+                REG_CTRL: begin
+                    ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
+                    if (busy) begin
+                        if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch)
+                            st_err_busy <= 1'b1;
+                    end else begin
+                        ctrl_batch <= wb_dat_i[CTRL_BATCH];
+                        if (wb_dat_i[CTRL_START]) begin
+                            if (params_bad) st_err_param <= 1'b1;
+                            else st_done <= 1'b0;
+                        end
+                    end
+                end
+                REG_STATUS: begin
+                    if (wb_dat_i[STATUS_DONE]) st_done <= 1'b0;
+                    if (wb_dat_i[STATUS_ERR_PARAM]) st_err_param <= 1'b0;
+                    if (wb_dat_i[STATUS_ERR_BUSY]) st_err_busy <= 1'b0;
+                    if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
+                end
+                REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
+                REG_PROTECTED2_LO, REG_PROTECTED2_HI: begin
+                    if (busy) st_err_busy <= 1'b1;
+                    else begin
+                        if (adr == REG_COUNT) reg_count <= wb_dat_i;
+                        if (adr == REG_QUERY) reg_query <= wb_dat_i;
+                        if (adr == REG_VISUAL) reg_visual <= wb_dat_i;
+                        if (adr == REG_VISUAL2_LO) reg_visual2[31:0] <= wb_dat_i;
+                        if (adr == REG_VISUAL2_HI) reg_visual2[63:32] <= wb_dat_i;
+                        if (adr == REG_PROTECTED2_LO) reg_protected2[31:0] <= wb_dat_i;
+                        if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
+                    end
+                end
+                default: ; // ID, NMAX, LANES, CYCLES: read only
+            endcase
+        end
+        if (wr && in_boids && busy) st_err_busy <= 1'b1;
+        if (req && !in_regs && !in_boids && !in_results) st_err_bus <= 1'b1;
+
+        if (start_ok) reg_cycles <= 32'd0;
+        else if (busy) reg_cycles <= reg_cycles + 32'd1;
+        if (finish) st_done <= 1'b1;
+
+        if (rst) begin
+            wb_ack_o <= 1'b0;
+            ctrl_batch <= 1'b0;
+            ctrl_irq_en <= 1'b0;
+            st_done <= 1'b0;
+            st_err_param <= 1'b0;
+            st_err_busy <= 1'b0;
+            st_err_bus <= 1'b0;
+            reg_count <= 32'd0;
+            reg_query <= 32'd0;
+            reg_visual <= 32'd0;
+            reg_visual2 <= 64'd0;
+            reg_protected2 <= 64'd0;
+            reg_cycles <= 32'd0;
+        end
+    end
+
+    // ---- memories -------------------------------------------------------------
+    wire [IW-1:0]    core_raddr;
+    wire [127:0]     boid_rdata;
+    wire             res_we;
+    wire [IW-1:0]    res_waddr;
+    wire [RES_W-1:0] res_wdata, res_rdata;
+
+    accel_boid_mem #(
+        .N_MAX(N_MAX)
+    ) u_boids (
+        .clk(clk),
+        .we(wr && in_boids && !busy),
+        .waddr(boid_idx),
+        .wword(boid_word),
+        .wdata(wb_dat_i),
+        .raddr(busy ? core_raddr : boid_idx),
+        .rdata(boid_rdata)
+    );
+
+    accel_result_mem #(
+        .N_MAX(N_MAX),
+        .WIDTH(RES_W)
+    ) u_results (
+        .clk(clk),
+        .we(res_we),
+        .waddr(res_waddr),
+        .wdata(res_wdata),
+        .raddr(res_idx),
+        .rdata(res_rdata)
+    );
+
+    // ---- run control and pair lanes ---------------------------------------------
+    accel_core #(
+        .N_MAX(N_MAX),
+        .LANES(LANES)
+    ) u_core (
+        .clk(clk),
+        .rst(rst),
+        .start(start_ok),
+        .batch(wb_dat_i[CTRL_BATCH]),               // taken with start
+        .count(reg_count[IW:0]),
+        .query(reg_query[IW-1:0]),
+        .visual(reg_visual[23:0]),
+        .visual2(reg_visual2),
+        .protected2(reg_protected2),
+        .busy(busy),
+        .finish(finish),
+        .boid_raddr(core_raddr),
+        .boid_rdata(boid_rdata),
+        .res_we(res_we),
+        .res_waddr(res_waddr),
+        .res_wdata(res_wdata)
+    );
+
+    // ---- read data --------------------------------------------------------------
+    // Registers are read at the request; memories answer one cycle later from their
+    // registered ports, so wb_dat_o is selected in the acknowledge cycle.
+    localparam [1:0] SRC_ZERO = 2'd0, SRC_REG = 2'd1, SRC_BOID = 2'd2, SRC_RES = 2'd3;
+    reg  [1:0]  rd_src;
+    reg  [1:0]  rd_boid_word;
+    reg  [3:0]  rd_res_word;
+    reg  [31:0] rd_reg;
+    reg  [31:0] ctrl_word, status_word;
+
+    always @* begin
+        ctrl_word = 32'd0;
+        ctrl_word[CTRL_BATCH] = ctrl_batch;
+        ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
+        status_word = 32'd0;
+        status_word[STATUS_BUSY] = busy;
+        status_word[STATUS_DONE] = st_done;
+        status_word[STATUS_ERR_PARAM] = st_err_param;
+        status_word[STATUS_ERR_BUSY] = st_err_busy;
+        status_word[STATUS_ERR_BUS] = st_err_bus;
+    end
+
+    always @(posedge clk) begin
+        if (req) begin
+            rd_src <= in_regs ? SRC_REG
+                    : in_boids && !busy ? SRC_BOID
+                    : in_results ? SRC_RES : SRC_ZERO;
+            rd_boid_word <= boid_word;
+            rd_res_word <= res_word;
+            // registers are at word addresses 0..12: select by the word index alone
+            case (adr[5:2])
+                REG_ID[5:2]: rd_reg <= ID_VALUE;
+                REG_NMAX[5:2]: rd_reg <= NMAX_WORD;
+                REG_LANES[5:2]: rd_reg <= LANES_WORD;
+                REG_CTRL[5:2]: rd_reg <= ctrl_word;
+                REG_STATUS[5:2]: rd_reg <= status_word;
+                REG_COUNT[5:2]: rd_reg <= reg_count;
+                REG_QUERY[5:2]: rd_reg <= reg_query;
+                REG_VISUAL[5:2]: rd_reg <= reg_visual;
+                REG_VISUAL2_LO[5:2]: rd_reg <= reg_visual2[31:0];
+                REG_VISUAL2_HI[5:2]: rd_reg <= reg_visual2[63:32];
+                REG_PROTECTED2_LO[5:2]: rd_reg <= reg_protected2[31:0];
+                REG_PROTECTED2_HI[5:2]: rd_reg <= reg_protected2[63:32];
+                REG_CYCLES[5:2]: rd_reg <= reg_cycles;
+                default: rd_reg <= 32'd0;
+            endcase
+        end
+    end
+
+    // Result words: six sums as lo/hi pairs (hi sign-extended), COUNT, then zeros.
+    // Word w is the low or high half of field w/2: the sums, then COUNT (whose
+    // high half is 0), then nothing.
+    reg [SUM_W-1:0] res_field;
+    reg [31:0]      res_word_data;
+
+    always @* begin
+        case (rd_res_word[3:1])
+            3'd0: res_field = res_rdata[0*SUM_W +: SUM_W];
+            3'd1: res_field = res_rdata[1*SUM_W +: SUM_W];
+            3'd2: res_field = res_rdata[2*SUM_W +: SUM_W];
+            3'd3: res_field = res_rdata[3*SUM_W +: SUM_W];
+            3'd4: res_field = res_rdata[4*SUM_W +: SUM_W];
+            3'd5: res_field = res_rdata[5*SUM_W +: SUM_W];
+            3'd6: res_field = {{(SUM_W-CNT_W){1'b0}}, res_rdata[6*SUM_W +: CNT_W]};
+            default: res_field = {SUM_W{1'b0}};
+        endcase
+        res_word_data = rd_res_word[0] ? {{(64-SUM_W){res_field[SUM_W-1]}}, res_field[SUM_W-1:32]}
+                                       : res_field[31:0];
+    end
+
+    always @* begin
+        case (rd_src)
+            SRC_REG: wb_dat_o = rd_reg;
+            SRC_BOID: wb_dat_o = boid_rdata[32*rd_boid_word +: 32];
+            SRC_RES: wb_dat_o = res_word_data;
+            default: wb_dat_o = 32'd0;
+        endcase
+    end
+
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0],
+                       reg_count[31:IW+1], reg_query[31:IW], reg_visual[31:24]};
+
+endmodule
+
+`default_nettype wire

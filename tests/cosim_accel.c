@@ -1,0 +1,386 @@
+/* Co-simulation: the Verilated accelerator against the C model, bit for bit,
+ * and its defined behaviour under wrong use. Built once per model variant
+ * (N_MAX, LANES); tests/test_cosim.sh runs every variant. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../firmware/accel_regs.h"
+#include "../firmware/neighbors_accel.h"
+#include "../firmware/neighbors_brute.h"
+#include "../host/flock_state.h"
+#include "../host/params.h"
+#include "../host/scene.h"
+#include "accel_sim.h"
+
+static neighbors_accel_t accel;
+static uint32_t batch_cycles; /* CYCLES of the last batch run */
+
+static int sim_up(void **state)
+{
+    (void)state;
+    if (accel_sim_open() != 0 || neighbors_accel_init(&accel) != NEIGHBORS_OK)
+        return -1;
+    return 0;
+}
+
+static int sim_down(void **state)
+{
+    (void)state;
+    accel_sim_close();
+    return 0;
+}
+
+static uint32_t rd(uint32_t addr)
+{
+    uint32_t v = 0;
+    assert_int_equal(accel_sim_read(addr, &v), 0);
+    return v;
+}
+
+static void wr(uint32_t addr, uint32_t v) { assert_int_equal(accel_sim_write(addr, v), 0); }
+
+static boid_t boid_px(double x, double y, double vx, double vy)
+{
+    boid_t b = {(q16_t)(x * 65536), (q16_t)(y * 65536), (q16_t)(vx * 65536), (q16_t)(vy * 65536)};
+    return b;
+}
+
+static neighbor_query_t default_query(void)
+{
+    param_set_t ps;
+    flock_params_t p;
+
+    params_defaults(&ps);
+    params_to_fixed(&ps, &p);
+    return neighbor_query_make(&p);
+}
+
+static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b, uint32_t i)
+{
+    if (a->sep_x != b->sep_x || a->sep_y != b->sep_y || a->coh_x != b->coh_x ||
+        a->coh_y != b->coh_y || a->ali_x != b->ali_x || a->ali_y != b->ali_y ||
+        a->count != b->count)
+        fail_msg("boid %u: accel (%lld %lld %lld %lld %lld %lld %u) vs C (%lld %lld %lld %lld %lld "
+                 "%lld %u)",
+                 i, (long long)a->sep_x, (long long)a->sep_y, (long long)a->coh_x,
+                 (long long)a->coh_y, (long long)a->ali_x, (long long)a->ali_y, a->count,
+                 (long long)b->sep_x, (long long)b->sep_y, (long long)b->coh_x,
+                 (long long)b->coh_y, (long long)b->ali_x, (long long)b->ali_y, b->count);
+}
+
+/* Batch and query sums of the accelerator against brute force in C. Query
+ * runs cost N cycles each, so large scenes check a sample of them. */
+static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_t *q)
+{
+    neighbors_brute_t bctx;
+    neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
+    neighbor_sums_t *batch = calloc(n, sizeof *batch), one, want;
+    const uint32_t *order;
+    uint32_t i, step = n > 256 ? n / 61 + 1 : 1;
+
+    assert_non_null(batch);
+    assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
+    assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
+    assert_int_equal(a.sums_all(a.ctx, batch, &order), 0);
+    assert_null(order);
+    batch_cycles = accel.last_cycles;
+    for (i = 0; i < n; i++) {
+        assert_int_equal(b.sums_one(b.ctx, i, &want), 0);
+        assert_same_sums(&batch[i], &want, i);
+        if (i % step == 0 || i == n - 1) {
+            assert_int_equal(a.sums_one(a.ctx, i, &one), 0);
+            assert_same_sums(&one, &want, i);
+        }
+    }
+    free(batch);
+}
+
+static uint32_t scene_size(uint32_t want) { return want < accel.n_max ? want : accel.n_max; }
+
+static void random_scenes_match(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint64_t seed;
+
+    (void)state;
+    for (seed = 1; seed <= 3; seed++) {
+        uint32_t n = scene_size(seed == 3 ? 1000 : 150);
+        scene_spec_t spec = {n, 0, 0, 0, 0, 0, seed == 2 ? 160 : 640, seed == 2 ? 120 : 480, 3, 6,
+                             seed};
+        state_table_t t;
+        flock_t f;
+        assert_int_equal(scene_random(&spec, &t), 0);
+        assert_int_equal(flock_from_table(&t, &f), 0);
+        compare_scene(f.boid, f.n, &q);
+        flock_free(&f);
+        state_table_free(&t);
+    }
+}
+
+static void adversarial_scenes_match(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint32_t n = scene_size(64), i;
+    boid_t *b = calloc(n, sizeof *b);
+    uint64_t rng = 3;
+
+    (void)state;
+    assert_non_null(b);
+    for (i = 0; i < n; i++) /* coincident */
+        b[i] = boid_px(100.5, 200.25, (double)i / 8, -2);
+    compare_scene(b, n, &q);
+    for (i = 0; i < n; i++) /* all inside everyone's protected range */
+        b[i] = boid_px(300 + 3.9 * rng_unit(&rng), 300 + 3.9 * rng_unit(&rng), 1, -1);
+    compare_scene(b, n, &q);
+    for (i = 0; i < n; i++) { /* edges and corners, some outside the world */
+        static const double c[4][2] = {{0, 0}, {640, 0}, {0, 480}, {640, 480}};
+        b[i] = boid_px(c[i % 4][0] + 50 * rng_unit(&rng) - 25, c[i % 4][1] + 50 * rng_unit(&rng) - 25,
+                       6 * rng_unit(&rng) - 3, -6 + 12 * rng_unit(&rng));
+    }
+    compare_scene(b, n, &q);
+    for (i = 0; i < n; i++) /* exactly on the range boundaries: 8, 40, 3-4-5 at 40 */
+        b[i] = (i % 3 == 0)   ? boid_px(40.0 * (i % 8), 8.0 * (i / 8), 1, 0)
+               : (i % 3 == 1) ? boid_px(40.0 * (i % 8) + 24, 8.0 * (i / 8) + 32, 0, 1)
+                              : boid_px(40.0 * (i % 8) + 40, 8.0 * (i / 8), -1, 1);
+    compare_scene(b, n, &q);
+    b[0] = boid_px(10, 10, 1, 1); /* a single boid: no neighbours */
+    compare_scene(b, 1, &q);
+    free(b);
+}
+
+static void largest_flock_matches_and_meets_the_cycle_budget(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint32_t n = accel.n_max;
+    scene_spec_t spec = {n, 0, 0, 0, 0, 0, 640, 480, 3, 6, 9};
+    state_table_t t;
+    flock_t f;
+    double ideal;
+
+    (void)state;
+    assert_int_equal(scene_random(&spec, &t), 0);
+    assert_int_equal(flock_from_table(&t, &f), 0);
+    compare_scene(f.boid, n, &q);
+    ideal = (double)((n + accel.lanes - 1) / accel.lanes) * n;
+    print_message("# N = %u, LANES = %u: batch %u cycles, ideal %.0f (%+.2f%%)\n", n, accel.lanes,
+                  (unsigned)batch_cycles, ideal, 100.0 * (batch_cycles - ideal) / ideal);
+    /* the budget: at most 5% over the ideal (a few cycles more for tiny flocks) */
+    assert_true(batch_cycles >= ideal);
+    assert_true(batch_cycles <= 1.05 * ideal + (n < 256 ? 64 : 0));
+    flock_free(&f);
+    state_table_free(&t);
+}
+
+/* The flock loop unchanged, sums from the RTL, against the software engine. */
+static void frames_match_software_in_both_orders(void **state)
+{
+    uint32_t n = scene_size(100);
+    scene_spec_t spec = {n, 1, n / 10, n / 10, 0.01, 0.01, 640, 480, 3, 6, 21};
+    neighbors_brute_t bctx;
+    neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
+    int order;
+
+    (void)state;
+    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++) {
+        param_set_t ps;
+        flock_params_t p;
+        state_table_t t;
+        flock_t fs, fa;
+        neighbor_sums_t *sums = calloc(n, sizeof *sums);
+        int frame;
+        params_defaults(&ps);
+        ps.order = order;
+        ps.dynamic_bias = 1;
+        params_to_fixed(&ps, &p);
+        assert_int_equal(scene_random(&spec, &t), 0);
+        assert_int_equal(flock_from_table(&t, &fs), 0);
+        assert_int_equal(flock_from_table(&t, &fa), 0);
+        for (frame = 0; frame < 200; frame++) {
+            assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
+            assert_int_equal(flock_step(&fa, &p, &a, sums), 0);
+        }
+        assert_memory_equal(fs.boid, fa.boid, n * sizeof *fs.boid);
+        assert_memory_equal(fs.biasval, fa.biasval, n * sizeof *fs.biasval);
+        assert_memory_equal(fs.predator, fa.predator, fs.n_predators * sizeof *fs.predator);
+        assert_true(fs.boid[0].x != (q16_t)lround(t.row[0].x * 65536)); /* it did fly */
+        flock_free(&fs);
+        flock_free(&fa);
+        state_table_free(&t);
+        free(sums);
+    }
+}
+
+static void identity_registers(void **state)
+{
+    char expect[64];
+
+    (void)state;
+    assert_int_equal(rd(ACCEL_ID), ACCEL_ID_VALUE);
+    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u", rd(ACCEL_NMAX), rd(ACCEL_LANES));
+    assert_string_equal(expect, accel_sim_variant());
+}
+
+static void clear_status(void) { wr(ACCEL_STATUS, 0x1f); }
+
+static void unmapped_access_is_acknowledged_and_flagged(void **state)
+{
+    (void)state;
+    clear_status();
+    assert_int_equal(rd(0x00100), 0);  /* between the registers and the boids */
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_BUS);
+    clear_status();
+    wr(0x0ff00, 123);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_BUS);
+    clear_status();
+    assert_false(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_BUS);
+    /* past the boid memory */
+    assert_int_equal(rd(ACCEL_BOIDS_BASE + accel.n_max * ACCEL_BOID_STRIDE), 0);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_BUS);
+    clear_status();
+}
+
+/* Sets up a valid batch over n boids already in the memory. */
+static void set_params(uint32_t n)
+{
+    neighbor_query_t q = default_query();
+
+    wr(ACCEL_COUNT, n);
+    wr(ACCEL_VISUAL, (uint32_t)q.visualrange);
+    wr(ACCEL_VISUAL2_LO, (uint32_t)q.visual2);
+    wr(ACCEL_VISUAL2_HI, (uint32_t)((uint64_t)q.visual2 >> 32));
+    wr(ACCEL_PROTECTED2_LO, (uint32_t)q.protected2);
+    wr(ACCEL_PROTECTED2_HI, (uint32_t)((uint64_t)q.protected2 >> 32));
+}
+
+static void wait_done(void)
+{
+    int polls;
+    for (polls = 0; polls < 1000000 && !(rd(ACCEL_STATUS) & ACCEL_STATUS_DONE); polls++)
+        ;
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_DONE);
+}
+
+static void bad_parameters_refuse_to_start(void **state)
+{
+    neighbor_query_t q = default_query();
+
+    (void)state;
+    clear_status();
+    set_params(accel.n_max + 1); /* N above N_MAX */
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH);
+    assert_int_equal(rd(ACCEL_STATUS) & (ACCEL_STATUS_BUSY | ACCEL_STATUS_ERR_PARAM),
+                     ACCEL_STATUS_ERR_PARAM);
+    clear_status();
+    set_params(1);
+    wr(ACCEL_QUERY, 1); /* query not below COUNT */
+    wr(ACCEL_CTRL, ACCEL_CTRL_START);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_PARAM);
+    clear_status();
+    wr(ACCEL_VISUAL, 256u << 16); /* above 255 px */
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_PARAM);
+    clear_status();
+    set_params(1);
+    wr(ACCEL_PROTECTED2_LO, (uint32_t)q.visual2 + 1); /* protected above visual */
+    wr(ACCEL_PROTECTED2_HI, (uint32_t)((uint64_t)q.visual2 >> 32));
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_PARAM);
+    assert_false(rd(ACCEL_STATUS) & (ACCEL_STATUS_BUSY | ACCEL_STATUS_DONE));
+    clear_status();
+    /* the engine reports a flock too large for the memory */
+    {
+        neighbor_engine_t a = neighbors_accel_engine(&accel);
+        boid_t b[1] = {{0, 0, 0, 0}};
+        assert_int_equal(a.begin(a.ctx, b, accel.n_max + 1, &q), NEIGHBORS_E_CAPACITY);
+    }
+}
+
+static void start_while_busy_is_ignored_and_flagged(void **state)
+{
+    uint32_t n = scene_size(64), i, cycles_before;
+    boid_t b;
+
+    (void)state;
+    clear_status();
+    for (i = 0; i < n; i++) {
+        b = boid_px(10 + 5 * i % 300, 20 + 3 * i % 200, 1, 1);
+        wr(ACCEL_BOIDS_BASE + i * 16 + 0, (uint32_t)b.x);
+        wr(ACCEL_BOIDS_BASE + i * 16 + 4, (uint32_t)b.y);
+    }
+    set_params(n);
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_BUSY);
+    wr(ACCEL_CTRL, ACCEL_CTRL_START);          /* a second start */
+    wr(ACCEL_BOIDS_BASE, 0x12345678);          /* a boid write */
+    wr(ACCEL_COUNT, 1);                         /* a parameter write */
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_BUSY);
+    wait_done();
+    assert_int_equal(rd(ACCEL_COUNT), n);       /* ignored */
+    assert_int_not_equal(rd(ACCEL_BOIDS_BASE), 0x12345678);
+    cycles_before = rd(ACCEL_CYCLES);
+    assert_true(cycles_before > 0);
+    clear_status();
+}
+
+static void reset_mid_run_returns_to_idle(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint32_t n = scene_size(200);
+    scene_spec_t spec = {n, 0, 0, 0, 0, 0, 320, 240, 3, 6, 4};
+    state_table_t t;
+    flock_t f;
+
+    (void)state;
+    assert_int_equal(scene_random(&spec, &t), 0);
+    assert_int_equal(flock_from_table(&t, &f), 0);
+    clear_status();
+    set_params(n);
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH | ACCEL_CTRL_IRQ_EN);
+    accel_sim_tick(50);
+    assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_BUSY);
+    accel_sim_reset();
+    assert_int_equal(rd(ACCEL_STATUS), 0);
+    assert_int_equal(rd(ACCEL_CTRL), 0);
+    assert_int_equal(accel_sim_irq(), 0);
+    compare_scene(f.boid, n, &q); /* and the next runs are right */
+    flock_free(&f);
+    state_table_free(&t);
+}
+
+static void irq_follows_done_when_enabled(void **state)
+{
+    (void)state;
+    clear_status();
+    set_params(2);
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH);
+    wait_done();
+    assert_int_equal(accel_sim_irq(), 0); /* not enabled */
+    wr(ACCEL_CTRL, ACCEL_CTRL_IRQ_EN);
+    assert_int_equal(accel_sim_irq(), 1);
+    wr(ACCEL_STATUS, ACCEL_STATUS_DONE);
+    assert_int_equal(accel_sim_irq(), 0);
+    wr(ACCEL_CTRL, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(identity_registers),
+        cmocka_unit_test(random_scenes_match),
+        cmocka_unit_test(adversarial_scenes_match),
+        cmocka_unit_test(largest_flock_matches_and_meets_the_cycle_budget),
+        cmocka_unit_test(frames_match_software_in_both_orders),
+        cmocka_unit_test(unmapped_access_is_acknowledged_and_flagged),
+        cmocka_unit_test(bad_parameters_refuse_to_start),
+        cmocka_unit_test(start_while_busy_is_ignored_and_flagged),
+        cmocka_unit_test(reset_mid_run_returns_to_idle),
+        cmocka_unit_test(irq_follows_done_when_enabled),
+    };
+    return cmocka_run_group_tests_name(accel_sim_variant(), tests, sim_up, sim_down);
+}

@@ -1,0 +1,737 @@
+// tb_boids_accel: self-checking testbench of the whole accelerator (rtl/boids_accel.v)
+// through its Wishbone port: batch and query runs on scenes whose sums come from the
+// C golden model (gen_accel_vectors.c), the CYCLES budget, and every wrong use.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Run (see tests/test_rtl_icarus.sh):
+//   iverilog -g2012 -I rtl -y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=3 \
+//       -o tb tests/rtl/tb_boids_accel.v
+//   vvp -N tb +VEC=build/rtl/accel_vectors_64.txt [+MAXN=n] [+WAVES] [+DUMPFILE=path]
+// +MAXN skips scenes with more boids (to bound the time of big builds).
+module tb_boids_accel;
+
+    parameter integer N_MAX = 64;
+    parameter integer LANES = 8;
+
+`include "accel_regs.vh"
+
+    localparam [31:0] CTRL_START_BIT = 32'd1 << CTRL_START;
+    localparam [31:0] CTRL_BATCH_BIT = 32'd1 << CTRL_BATCH;
+    localparam [31:0] CTRL_IRQ_BIT = 32'd1 << CTRL_IRQ_EN;
+    localparam [31:0] ST_BUSY = 32'd1 << STATUS_BUSY;
+    localparam [31:0] ST_DONE = 32'd1 << STATUS_DONE;
+    localparam [31:0] ST_ERR_PARAM = 32'd1 << STATUS_ERR_PARAM;
+    localparam [31:0] ST_ERR_BUSY = 32'd1 << STATUS_ERR_BUSY;
+    localparam [31:0] ST_ERR_BUS = 32'd1 << STATUS_ERR_BUS;
+    localparam [31:0] ST_ERRS = ST_ERR_PARAM | ST_ERR_BUSY | ST_ERR_BUS;
+    localparam integer TIMEOUT = 4000000;           // cycles a run may take here
+
+    // ---- DUT ------------------------------------------------------------------
+    reg         clk = 1'b0;
+    reg         rst = 1'b1;
+    reg         cyc = 1'b0, stb = 1'b0, we = 1'b0;
+    reg  [19:0] adr = 20'd0;
+    reg  [31:0] dat_w = 32'd0;
+    reg  [3:0]  sel = 4'hf;
+    wire [31:0] dat_r;
+    wire        ack;
+    wire        irq;
+
+    always #5 clk = !clk;                           // 100 MHz in simulation time
+
+    boids_accel #(
+        .N_MAX(N_MAX),
+        .LANES(LANES)
+    ) dut (
+        .clk(clk), .rst(rst),
+        .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
+        .wb_dat_i(dat_w), .wb_sel_i(sel), .wb_dat_o(dat_r), .wb_ack_o(ack),
+        .irq_o(irq)
+    );
+
+    reg [8*256-1:0] dumpfile;
+    initial begin
+        if ($test$plusargs("WAVES")) begin
+            if (!$value$plusargs("DUMPFILE=%s", dumpfile)) dumpfile = "tb_boids_accel.vcd";
+            $dumpfile(dumpfile);
+            $dumpvars(0, tb_boids_accel);
+        end
+    end
+
+    // ---- checking -------------------------------------------------------------------
+    integer errors = 0, checks = 0, cycle = 0;
+    always @(posedge clk) cycle <= cycle + 1;
+
+    task fail(input [8*200-1:0] msg);
+        begin
+            errors = errors + 1;
+            if (errors <= 30) $display("FAIL %0s", msg);
+            if (errors == 30) $display("FAIL (further failures not shown)");
+        end
+    endtask
+
+    // The handshake itself, every cycle: ack is exactly the registered request.
+    reg exp_ack;
+    always @(posedge clk) begin
+        exp_ack = !rst && cyc && stb && !ack;
+        #1;
+        if (ack !== exp_ack) begin
+            fail("wishbone: ack is not exactly one cycle after each request");
+            $display("     at cycle %0d: ack %b, expected %b", cycle, ack, exp_ack);
+        end
+    end
+
+    // ---- Wishbone master --------------------------------------------------------------
+    reg irq_at_req;                                 // irq in the cycle a read was requested
+
+    // Holds the request until the cycle after the slave saw it (ack may still be high
+    // from the access before: then the slave sees it one cycle later).
+    task access(input w, input [19:0] a, input [31:0] d);
+        reg seen;
+        integer n;
+        begin
+            cyc = 1'b1; stb = 1'b1; we = w; adr = a; dat_w = d;
+            seen = 1'b0;
+            for (n = 0; !seen; n = n + 1) begin
+                seen = !ack;
+                irq_at_req = irq;
+                @(posedge clk);
+                #1;
+                if (n > 2) begin
+                    fail("wishbone: no acknowledge");
+                    seen = 1'b1;
+                end
+            end
+            if (ack !== 1'b1) fail("wishbone: no ack in the cycle after the request");
+        end
+    endtask
+
+    task write32(input [19:0] a, input [31:0] d);
+        begin
+            access(1'b1, a, d);
+            cyc = 1'b0; stb = 1'b0; we = 1'b0;
+        end
+    endtask
+
+    task read32(input [19:0] a, output [31:0] d);
+        begin
+            access(1'b0, a, 32'hx);
+            d = dat_r;
+            cyc = 1'b0; stb = 1'b0;
+        end
+    endtask
+
+    // Reads a and compares with the expected word.
+    task expect32(input [8*80-1:0] what, input [19:0] a, input [31:0] e);
+        reg [31:0] d;
+        begin
+            read32(a, d);
+            checks = checks + 1;
+            if (d !== e) begin
+                fail(what);
+                $display("     read %05h: %08h, expected %08h", a, d, e);
+            end
+        end
+    endtask
+
+    // Reads STATUS, compares the bits in mask; irq must equal DONE & IRQ_EN.
+    reg irq_en_model = 1'b0;
+    task expect_status(input [8*80-1:0] what, input [31:0] mask, input [31:0] e);
+        reg [31:0] d;
+        begin
+            read32(REG_STATUS, d);
+            checks = checks + 1;
+            if ((d & mask) !== (e & mask)) begin
+                fail(what);
+                $display("     STATUS %08h, expected %08h in the bits %08h", d, e, mask);
+            end
+            if (irq_at_req !== (d[STATUS_DONE] && irq_en_model)) begin
+                fail("irq_o is not STATUS.DONE & CTRL.IRQ_EN");
+                $display("     irq %b, STATUS %08h, IRQ_EN %b", irq_at_req, d, irq_en_model);
+            end
+        end
+    endtask
+
+    task idle(input integer n);
+        integer i;
+        begin
+            for (i = 0; i < n; i = i + 1) begin
+                @(posedge clk);
+                #1;
+            end
+        end
+    endtask
+
+    // ---- scene data -----------------------------------------------------------------
+    integer fd, n_scenes, sc, n, nq, qi;
+    reg [8*48-1:0] tag, name;
+    reg [31:0] p_visual;
+    reg [63:0] p_visual2, p_protected2;
+    reg [31:0] bx[0:N_MAX-1], by[0:N_MAX-1], bvx[0:N_MAX-1], bvy[0:N_MAX-1];
+    reg [31:0] exp_w[0:13*N_MAX-1];                 // golden model's result words
+    integer queries[0:15];
+    // What the result memory must hold (the checks follow every run).
+    reg [31:0] model_w[0:13*N_MAX-1];
+    reg        model_known[0:N_MAX-1];
+
+    task read_scene(output integer ok);
+        integer i, k, r;
+        reg [31:0] t0, t1, t2, t3;
+        begin
+            r = $fscanf(fd, "%s %s %d %h %h %h %d", tag, name, n, p_visual, p_visual2,
+                        p_protected2, nq);
+            if (r != 7 || tag != "scene") $fatal(1, "FAIL vector file: bad scene header");
+            for (k = 0; k < nq; k = k + 1) r = $fscanf(fd, "%d", queries[k]);
+            ok = n <= N_MAX;
+            for (i = 0; i < n; i = i + 1) begin
+                r = $fscanf(fd, "%h %h %h %h", t0, t1, t2, t3);
+                if (r != 4) $fatal(1, "FAIL vector file: short boid list");
+                if (ok) begin bx[i] = t0; by[i] = t1; bvx[i] = t2; bvy[i] = t3; end
+            end
+            for (i = 0; i < n; i = i + 1)
+                for (k = 0; k < 13; k = k + 1) begin
+                    r = $fscanf(fd, "%h", t0);
+                    if (r != 1) $fatal(1, "FAIL vector file: short result list");
+                    if (ok) exp_w[13 * i + k] = t0;
+                end
+        end
+    endtask
+
+    function [19:0] boid_adr(input integer i, input integer w);
+        boid_adr = BOIDS_BASE + BOID_STRIDE * i + 4 * w;
+    endfunction
+
+    function [19:0] res_adr(input integer i, input integer w);
+        res_adr = RESULTS_BASE + RESULT_STRIDE * i + 4 * w;
+    endfunction
+
+    task load_boids(input integer count);
+        integer i;
+        begin
+            for (i = 0; i < count; i = i + 1) begin
+                write32(boid_adr(i, 0), bx[i]);
+                write32(boid_adr(i, 1), by[i]);
+                write32(boid_adr(i, 2), bvx[i]);
+                write32(boid_adr(i, 3), bvy[i]);
+            end
+        end
+    endtask
+
+    task check_boids(input integer count);
+        integer i, e0;
+        begin
+            e0 = errors;
+            for (i = 0; i < count && errors - e0 < 4; i = i + 1) begin
+                expect32("boid memory reads back x", boid_adr(i, 0), bx[i]);
+                expect32("boid memory reads back y", boid_adr(i, 1), by[i]);
+                expect32("boid memory reads back vx", boid_adr(i, 2), bvx[i]);
+                expect32("boid memory reads back vy", boid_adr(i, 3), bvy[i]);
+            end
+        end
+    endtask
+
+    task set_params(input [31:0] count, input [31:0] query, input [31:0] vis, input [63:0] v2,
+                    input [63:0] p2);
+        begin
+            write32(REG_COUNT, count);
+            write32(REG_QUERY, query);
+            write32(REG_VISUAL, vis);
+            write32(REG_VISUAL2_LO, v2[31:0]);
+            write32(REG_VISUAL2_HI, v2[63:32]);
+            write32(REG_PROTECTED2_LO, p2[31:0]);
+            write32(REG_PROTECTED2_HI, p2[63:32]);
+        end
+    endtask
+
+    // Polls STATUS until DONE (checking BUSY on the way); returns CYCLES.
+    task wait_done(output [31:0] cycles);
+        reg [31:0] st;
+        integer t0;
+        begin
+            t0 = cycle;
+            read32(REG_STATUS, st);
+            while (!st[STATUS_DONE] && cycle - t0 < TIMEOUT) begin
+                if (!st[STATUS_BUSY]) begin
+                    fail("STATUS: neither BUSY nor DONE during a run");
+                    t0 = cycle - TIMEOUT;
+                end
+                if (irq_at_req !== 1'b0) fail("irq_o high while busy");
+                idle(8);
+                read32(REG_STATUS, st);
+            end
+            if (!st[STATUS_DONE]) fail("run never finished");
+            if (st[STATUS_BUSY]) fail("STATUS: BUSY and DONE together");
+            if (irq_at_req !== irq_en_model) fail("irq_o is not DONE & IRQ_EN after a run");
+            read32(REG_CYCLES, cycles);
+        end
+    endtask
+
+    // Starts a run and checks it was accepted: BUSY and DONE cleared, or with
+    // COUNT = 0 (instant) already DONE.
+    task start_run(input batch, input irq_en, input instant);
+        reg [31:0] st;
+        begin
+            irq_en_model = irq_en;
+            write32(REG_CTRL, CTRL_START_BIT | (batch ? CTRL_BATCH_BIT : 0)
+                              | (irq_en ? CTRL_IRQ_BIT : 0));
+            read32(REG_STATUS, st);
+            if (st[STATUS_ERR_PARAM] || st[STATUS_DONE] != instant || st[STATUS_BUSY] == instant) begin
+                fail("run not started (DONE left set, not BUSY, or ERR_PARAM)");
+                $display("     STATUS %08h", st);
+            end
+        end
+    endtask
+
+    // Compares result entry i with the model, all 16 words.
+    task check_entry(input integer i);
+        integer k;
+        reg [31:0] d;
+        begin
+            for (k = 0; k < 16; k = k + 1) begin
+                read32(res_adr(i, k), d);
+                checks = checks + 1;
+                if (k < 13 && d !== model_w[13 * i + k]) begin
+                    fail("result word differs from the expected sums");
+                    $display("     scene %0s, boid %0d, word %0d: %08h, expected %08h", name, i, k,
+                             d, model_w[13 * i + k]);
+                end
+                if (k >= 13 && d !== 32'd0) fail("reserved result word is not 0");
+            end
+        end
+    endtask
+
+    task set_model_entry(input integer i);
+        integer k;
+        begin
+            for (k = 0; k < 13; k = k + 1) model_w[13 * i + k] = exp_w[13 * i + k];
+            model_known[i] = 1'b1;
+        end
+    endtask
+
+    task zero_model_entry(input integer i);
+        integer k;
+        begin
+            for (k = 0; k < 13; k = k + 1) model_w[13 * i + k] = 32'd0;
+            model_known[i] = 1'b1;
+        end
+    endtask
+
+    // A batch run of the loaded scene with its parameters; every entry checked.
+    reg [31:0] last_cycles;
+    task batch_run(input irq_en);
+        integer i, e0, passes;
+        begin
+            e0 = errors;
+            set_params(n, 32'hffff_ffff, p_visual, p_visual2, p_protected2);
+            start_run(1'b1, irq_en, 1'b0);
+            wait_done(last_cycles);
+            for (i = 0; i < n; i = i + 1) set_model_entry(i);
+            for (i = 0; i < n && errors - e0 < 6; i = i + 1) check_entry(i);
+            passes = (n + LANES - 1) / LANES;
+            if (n >= 64 && 100 * last_cycles > 105 * passes * n + 6400) begin
+                fail("CYCLES above 1.05 ceil(N/LANES) N + 64");
+                $display("     N %0d LANES %0d: CYCLES %0d, ideal %0d", n, LANES, last_cycles,
+                         passes * n);
+            end
+            $display("%0s batch %-22s N %4d LANES %2d: CYCLES %7d (ideal %7d, +%0d)",
+                     errors == e0 ? "PASS" : "FAIL", name, n, LANES, last_cycles, passes * n,
+                     last_cycles - passes * n);
+        end
+    endtask
+
+    // The sums of boid q by the pair rule, written plainly in 64 bits, for ranges
+    // the C model cannot state (a VISUAL2 unrelated to VISUAL makes the box test
+    // visible). Checked against the C model wherever both apply.
+    reg [31:0] ref_w[0:12];
+    function [63:0] sx64(input [31:0] v);
+        sx64 = {{32{v[31]}}, v};
+    endfunction
+    task ref_entry(input integer q, input [31:0] vis, input [63:0] v2, input [63:0] p2);
+        reg signed [63:0] dx, dy, d2, sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
+        reg [31:0] cnt;
+        integer j;
+        begin
+            sep_x = 0; sep_y = 0; coh_x = 0; coh_y = 0; ali_x = 0; ali_y = 0; cnt = 0;
+            for (j = 0; j < n; j = j + 1) begin
+                dx = $signed(sx64(bx[q])) - $signed(sx64(bx[j]));
+                dy = $signed(sx64(by[q])) - $signed(sx64(by[j]));
+                if (j != q && (dx < 0 ? -dx : dx) < {32'd0, vis} && (dy < 0 ? -dy : dy) < {32'd0, vis}) begin
+                    d2 = dx * dx + dy * dy;
+                    if ($unsigned(d2) < p2) begin
+                        sep_x = sep_x + dx;
+                        sep_y = sep_y + dy;
+                    end else if ($unsigned(d2) < v2) begin
+                        coh_x = coh_x - dx;
+                        coh_y = coh_y - dy;
+                        ali_x = ali_x + $signed(sx64(bvx[j]));
+                        ali_y = ali_y + $signed(sx64(bvy[j]));
+                        cnt = cnt + 1;
+                    end
+                end
+            end
+            {ref_w[1], ref_w[0]} = sep_x;
+            {ref_w[3], ref_w[2]} = sep_y;
+            {ref_w[5], ref_w[4]} = coh_x;
+            {ref_w[7], ref_w[6]} = coh_y;
+            {ref_w[9], ref_w[8]} = ali_x;
+            {ref_w[11], ref_w[10]} = ali_y;
+            ref_w[12] = cnt;
+        end
+    endtask
+
+    // A query run for boid q; entries next to it must keep what they held. The
+    // expected sums: the C model's for the scene's ranges (use_scene), else the
+    // reference above.
+    task query_run(input integer q, input [31:0] vis, input [63:0] v2, input [63:0] p2,
+                   input use_scene);
+        reg [31:0] cyc_q;
+        integer k;
+        begin
+            set_params(n, q, vis, v2, p2);
+            start_run(1'b0, q % 2, 1'b0);
+            wait_done(cyc_q);
+            if (cyc_q > n + 2 * LANES + 32) begin
+                fail("query run slower than N + 2 LANES + 32 cycles");
+                $display("     N %0d: CYCLES %0d", n, cyc_q);
+            end
+            ref_entry(q, vis, v2, p2);
+            if (use_scene) begin
+                set_model_entry(q);
+                for (k = 0; k < 13; k = k + 1)
+                    if (ref_w[k] !== exp_w[13 * q + k]) begin
+                        fail("the testbench's reference disagrees with the C model");
+                        $display("     scene %0s, boid %0d, word %0d", name, q, k);
+                    end
+            end else begin
+                for (k = 0; k < 13; k = k + 1) model_w[13 * q + k] = ref_w[k];
+                model_known[q] = 1'b1;
+            end
+            check_entry(q);
+            if (q > 0 && model_known[q - 1]) check_entry(q - 1);
+            if (q + 1 < N_MAX && model_known[q + 1]) check_entry(q + 1);
+        end
+    endtask
+
+    task clear_status;
+        begin
+            write32(REG_STATUS, ST_DONE | ST_ERRS);
+        end
+    endtask
+
+    // ---- wrong use --------------------------------------------------------------------
+    // A refused start: ERR_PARAM set, not busy, nothing else changed.
+    task expect_refused(input [8*80-1:0] what, input batch);
+        reg [31:0] c0;
+        begin
+            read32(REG_CYCLES, c0);
+            write32(REG_CTRL, CTRL_START_BIT | (batch ? CTRL_BATCH_BIT : 0));
+            expect_status(what, ST_BUSY | ST_DONE | ST_ERRS, ST_DONE | ST_ERR_PARAM);
+            expect32("a refused start leaves CYCLES", REG_CYCLES, c0);
+            write32(REG_STATUS, ST_ERR_PARAM);
+            expect_status("ERR_PARAM clears by writing 1", ST_BUSY | ST_DONE | ST_ERRS, ST_DONE);
+        end
+    endtask
+
+    task expect_unmapped(input [19:0] a);
+        begin
+            expect_status("no bus error before", ST_ERR_BUS, 0);
+            expect32("an unmapped address reads 0", a, 32'd0);
+            expect_status("an unmapped read sets ERR_BUS", ST_ERR_BUS, ST_ERR_BUS);
+            write32(REG_STATUS, ST_ERR_BUS);
+            expect_status("ERR_BUS clears by writing 1", ST_ERR_BUS, 0);
+            write32(a, 32'hdead_beef);
+            expect_status("an unmapped write sets ERR_BUS", ST_ERR_BUS, ST_ERR_BUS);
+            write32(REG_STATUS, ST_ERR_BUS);
+        end
+    endtask
+
+    task registers_after_reset(input [8*80-1:0] what);
+        begin
+            expect32(what, REG_CTRL, 32'd0);
+            expect32(what, REG_STATUS, 32'd0);
+            expect32(what, REG_COUNT, 32'd0);
+            expect32(what, REG_QUERY, 32'd0);
+            expect32(what, REG_VISUAL, 32'd0);
+            expect32(what, REG_VISUAL2_LO, 32'd0);
+            expect32(what, REG_VISUAL2_HI, 32'd0);
+            expect32(what, REG_PROTECTED2_LO, 32'd0);
+            expect32(what, REG_PROTECTED2_HI, 32'd0);
+            expect32(what, REG_CYCLES, 32'd0);
+            if (irq !== 1'b0) fail("irq_o high after reset");
+        end
+    endtask
+
+    task pulse_reset;
+        begin
+            rst = 1'b1;
+            idle(1);
+            rst = 1'b0;
+            irq_en_model = 1'b0;
+        end
+    endtask
+
+    // Every wrong use, on the scene loaded (n >= 2).
+    reg [31:0] clean_cycles;
+    task wrong_use;
+        integer i, e0, k;
+        reg [31:0] d, c1, bad_x;
+        begin
+            e0 = errors;
+
+            // Read-only registers ignore writes; RW registers keep all 32 bits.
+            write32(REG_ID, 32'h0);
+            write32(REG_NMAX, 32'h0);
+            write32(REG_LANES, 32'h0);
+            write32(REG_CYCLES, 32'h1234);
+            expect32("ID is read only", REG_ID, ID_VALUE);
+            expect32("NMAX is read only", REG_NMAX, N_MAX);
+            expect32("LANES is read only", REG_LANES, LANES);
+            set_params(32'ha5a5_0001, 32'h5a5a_0002, 32'hffff_fff3, 64'h0123_4567_89ab_cdef,
+                       64'hfedc_ba98_7654_3210);
+            expect32("COUNT keeps 32 bits", REG_COUNT, 32'ha5a5_0001);
+            expect32("QUERY keeps 32 bits", REG_QUERY, 32'h5a5a_0002);
+            expect32("VISUAL keeps 32 bits", REG_VISUAL, 32'hffff_fff3);
+            expect32("VISUAL2_LO", REG_VISUAL2_LO, 32'h89ab_cdef);
+            expect32("VISUAL2_HI", REG_VISUAL2_HI, 32'h0123_4567);
+            expect32("PROTECTED2_LO", REG_PROTECTED2_LO, 32'h7654_3210);
+            expect32("PROTECTED2_HI", REG_PROTECTED2_HI, 32'hfedc_ba98);
+            write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
+            expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
+            write32(REG_CTRL, 32'hffff_fff8);
+            expect32("CTRL: only BATCH and IRQ_EN stick", REG_CTRL, 32'd0);
+            write32(REG_STATUS, ST_BUSY);
+            expect_status("STATUS.BUSY is read only", ST_BUSY | ST_ERRS, 0);
+            clear_status;
+            if (errors == e0) $display("PASS register access");
+
+            // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
+            e0 = errors;
+            expect_unmapped(REG_CYCLES + 20'd4);
+            expect_unmapped(20'h0fffc);
+            expect_unmapped(BOIDS_BASE - 20'd4);
+            expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX);
+            expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX + 12);
+            expect_unmapped(RESULTS_BASE - 20'd4);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX);
+            expect_unmapped(20'hffffc);
+            // low bits that would select COUNT or ALI words if the result memory leaked
+            expect_unmapped(20'h0ffb0);
+            expect_unmapped(20'h3fff0);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h30);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h60);
+            expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX + 20'h30);
+            expect_unmapped(20'hfffb0);
+            // Mapped: reserved result words read 0; result writes ignored; no ERR_BUS.
+            expect32("result word 13 reads 0", res_adr(0, 13), 32'd0);
+            expect32("result word 15 reads 0", res_adr(N_MAX - 1, 15), 32'd0);
+            write32(res_adr(0, 0), 32'hdead_beef);
+            expect32("result memory ignores writes", res_adr(0, 0), model_w[0]);
+            expect32("address bits 1:0 are ignored", REG_ID + 20'd3, ID_VALUE);
+            expect_status("mapped accesses set no ERR_BUS", ST_ERRS, 0);
+            if (errors == e0) $display("PASS unmapped addresses");
+
+            // Bad parameters: ERR_PARAM, no start.
+            e0 = errors;
+            set_params(n, 0, p_visual, p_visual2, p_protected2);
+            start_run(1'b1, 1'b0, 1'b0);
+            wait_done(clean_cycles);                // DONE is set from here on
+            for (i = 0; i < n; i = i + 1) set_model_entry(i);
+            set_params(N_MAX + 1, 0, p_visual, p_visual2, p_protected2);
+            expect_refused("COUNT > NMAX is refused", 1'b1);
+            set_params(32'h8000_0000, 0, p_visual, p_visual2, p_protected2);
+            expect_refused("COUNT = 2^31 is refused", 1'b1);
+            set_params(n, n, p_visual, p_visual2, p_protected2);
+            expect_refused("QUERY = COUNT in a query run is refused", 1'b0);
+            set_params(n, 32'hffff_ffff, p_visual, p_visual2, p_protected2);
+            expect_refused("QUERY = 2^32 - 1 in a query run is refused", 1'b0);
+            set_params(n, 0, 32'h00ff_0001, 64'hffff_ffff_ffff_ffff, 64'd0);
+            expect_refused("VISUAL = 255 px + 1 step is refused", 1'b1);
+            set_params(n, 0, 32'h8000_0000, 64'hffff_ffff_ffff_ffff, 64'd0);
+            expect_refused("VISUAL negative (huge unsigned) is refused", 1'b1);
+            set_params(n, 0, p_visual, p_visual2, p_visual2 + 64'd1);
+            expect_refused("PROTECTED2 = VISUAL2 + 1 is refused", 1'b1);
+            set_params(n, 0, p_visual, 64'h0000_0001_0000_0000, 64'h0000_0002_0000_0000);
+            expect_refused("PROTECTED2 above VISUAL2 in the high word is refused", 1'b1);
+            set_params(0, 0, p_visual, p_visual2, p_protected2);
+            expect_refused("COUNT = 0 in a query run is refused (QUERY >= COUNT)", 1'b0);
+            // Accepted limits: VISUAL = 255 px, PROTECTED2 = VISUAL2, QUERY = COUNT - 1,
+            // QUERY beyond COUNT in a batch run, COUNT = 0 in a batch run.
+            set_params(n, n - 1, 32'h00ff_0000, 64'h0000_fe01_0000_0000, 64'h0000_fe01_0000_0000);
+            start_run(1'b0, 1'b0, 1'b0);
+            wait_done(d);
+            set_params(n, n, 32'h00ff_0000, 64'h0000_fe01_0000_0000, 64'h0000_fe01_0000_0000);
+            start_run(1'b1, 1'b0, 1'b0);
+            wait_done(d);
+            // (those results are not the scene's: run it again)
+            set_params(n, 0, p_visual, p_visual2, p_protected2);
+            start_run(1'b1, 1'b0, 1'b0);
+            wait_done(d);
+            // COUNT = 0: done at once, nothing written.
+            set_params(0, 0, p_visual, p_visual2, p_protected2);
+            start_run(1'b1, 1'b1, 1'b1);
+            wait_done(d);
+            if (d > 4) fail("COUNT = 0 should finish at once");
+            check_entry(0);
+            check_entry(n - 1);
+            clear_status;
+            if (errors == e0) $display("PASS parameter checks");
+
+            // While busy: START, parameter and boid writes are refused with ERR_BUSY and
+            // change nothing; boid reads return 0; IRQ_EN may change; the run is exact.
+            e0 = errors;
+            set_params(n, 0, p_visual, p_visual2, p_protected2);
+            start_run(1'b1, 1'b0, 1'b0);
+            expect_status("busy after a start", ST_BUSY | ST_DONE | ST_ERRS, ST_BUSY);
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT);
+            expect_status("START while busy sets ERR_BUSY", ST_BUSY | ST_ERRS, ST_BUSY | ST_ERR_BUSY);
+            write32(REG_STATUS, ST_ERR_BUSY);
+            write32(REG_CTRL, CTRL_START_BIT);
+            write32(REG_STATUS, ST_ERR_BUSY);
+            write32(REG_CTRL, 32'd0);               // BATCH change while busy
+            expect_status("a BATCH change while busy sets ERR_BUSY", ST_BUSY | ST_ERRS,
+                          ST_BUSY | ST_ERR_BUSY);
+            expect32("CTRL.BATCH kept while busy", REG_CTRL, CTRL_BATCH_BIT);
+            write32(REG_STATUS, ST_ERR_BUSY);
+            write32(REG_COUNT, 32'd1);
+            write32(REG_QUERY, 32'd1);
+            write32(REG_VISUAL, 32'd1);
+            write32(REG_VISUAL2_LO, 32'd1);
+            write32(REG_VISUAL2_HI, 32'd1);
+            write32(REG_PROTECTED2_LO, 32'd1);
+            write32(REG_PROTECTED2_HI, 32'd1);
+            expect_status("parameter writes while busy set ERR_BUSY", ST_BUSY | ST_ERRS,
+                          ST_BUSY | ST_ERR_BUSY);
+            expect32("COUNT kept while busy", REG_COUNT, n);
+            expect32("QUERY kept while busy", REG_QUERY, 32'd0);
+            expect32("VISUAL kept while busy", REG_VISUAL, p_visual);
+            expect32("VISUAL2_LO kept while busy", REG_VISUAL2_LO, p_visual2[31:0]);
+            expect32("VISUAL2_HI kept while busy", REG_VISUAL2_HI, p_visual2[63:32]);
+            expect32("PROTECTED2_LO kept while busy", REG_PROTECTED2_LO, p_protected2[31:0]);
+            expect32("PROTECTED2_HI kept while busy", REG_PROTECTED2_HI, p_protected2[63:32]);
+            write32(REG_STATUS, ST_ERR_BUSY);
+            write32(boid_adr(1, 0), ~bx[1]);
+            expect_status("a boid write while busy sets ERR_BUSY", ST_BUSY | ST_ERRS,
+                          ST_BUSY | ST_ERR_BUSY);
+            expect32("boid reads while busy return 0", boid_adr(0, 0), 32'd0);
+            write32(REG_STATUS, ST_ERR_BUSY);
+            write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
+            irq_en_model = 1'b1;
+            expect_status("IRQ_EN may change while busy", ST_BUSY | ST_ERRS, ST_BUSY);
+            wait_done(c1);
+            if (c1 !== clean_cycles) begin
+                fail("a disturbed run took a different number of cycles");
+                $display("     %0d cycles, undisturbed %0d", c1, clean_cycles);
+            end
+            for (i = 0; i < n; i = i + 1) check_entry(i);
+            check_boids(n);                          // the refused boid write left no trace
+            expect_status("irq with DONE and IRQ_EN", ST_DONE, ST_DONE);
+            write32(REG_CTRL, CTRL_BATCH_BIT);
+            irq_en_model = 1'b0;
+            expect_status("no irq without IRQ_EN", ST_DONE, ST_DONE);
+            write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
+            irq_en_model = 1'b1;
+            write32(REG_STATUS, ST_DONE);
+            expect_status("DONE clears by writing 1; irq follows", ST_DONE, 0);
+            write32(REG_CTRL, 32'd0);
+            irq_en_model = 1'b0;
+            clear_status;
+            if (errors == e0) $display("PASS busy: refused writes, undisturbed run, irq");
+
+            // A query run writes its entry only; a zero-range run gives zero sums there.
+            e0 = errors;
+            k = n / 2;
+            query_run(k, 32'd0, 64'd0, 64'd0, 1'b0);
+            for (i = 0; i < n; i = i + 1) if (i != k) check_entry(i);
+            clear_status;
+            if (errors == e0) $display("PASS a query run writes only entry QUERY");
+
+            // Reset in the middle of a run (at several points, write-back included):
+            // idle, registers at reset values, memories kept, the next run exact.
+            e0 = errors;
+            for (k = 0; k < 4; k = k + 1) begin
+                set_params(n, 0, p_visual, p_visual2, p_protected2);
+                start_run(1'b1, 1'b1, 1'b0);
+                idle(k == 0 ? 0 : k == 1 ? 3 : k == 2 ? clean_cycles / 2 : clean_cycles - 12);
+                pulse_reset;
+                registers_after_reset("registers at reset values after a reset in a run");
+                idle(40);
+                expect_status("still idle after a reset in a run", 32'hffff_ffff, 0);
+                check_boids(n);
+                batch_run(1'b0);
+            end
+            clear_status;
+            if (errors == e0) $display("PASS reset in the middle of a run");
+        end
+    endtask
+
+    // ---- main -------------------------------------------------------------------------
+    reg [8*256-1:0] vec;
+    integer maxn, ok, i, e0, ran, wrong_done;
+    reg [31:0] d;
+
+    initial begin
+        if (!$value$plusargs("VEC=%s", vec)) $fatal(1, "FAIL no +VEC=<vector file>");
+        if (!$value$plusargs("MAXN=%d", maxn)) maxn = N_MAX;
+        for (i = 0; i < N_MAX; i = i + 1) model_known[i] = 1'b0;
+        fd = $fopen(vec, "r");
+        if (fd == 0) $fatal(1, "FAIL cannot open %0s", vec);
+
+        idle(3);
+        rst = 1'b0;
+        idle(1);
+        e0 = errors;
+        expect32("ID", REG_ID, ID_VALUE);
+        expect32("NMAX", REG_NMAX, N_MAX);
+        expect32("LANES", REG_LANES, LANES);
+        registers_after_reset("registers at reset values");
+        if (errors == e0) $display("PASS ID, NMAX, LANES and reset values (N_MAX %0d, LANES %0d)",
+                                   N_MAX, LANES);
+
+        if ($fscanf(fd, "%d", n_scenes) != 1) $fatal(1, "FAIL vector file: no scene count");
+        ran = 0;
+        wrong_done = 0;
+        for (sc = 0; sc < n_scenes; sc = sc + 1) begin
+            read_scene(ok);
+            if (ok && n <= maxn) begin
+                ran = ran + 1;
+                e0 = errors;
+                load_boids(n);
+                check_boids(n);
+                batch_run(sc % 3 == 1);
+                for (qi = 0; qi < nq; qi = qi + 1) begin
+                    query_run(queries[qi], 32'd0, 64'd0, 64'd0, 1'b0);  // zeros first,
+                    query_run(queries[qi], p_visual, p_visual2, p_protected2, 1'b1);
+                end
+                // The box alone decides (d2 < 2^49 in the box): squared ranges whose
+                // low 49 bits alone would say otherwise, and the largest below 2^49.
+                query_run(queries[0], p_visual, 64'h8000_0000_0000_0000, 64'd0, 1'b0);
+                query_run(queries[0], p_visual, 64'h0002_0000_0000_0005, 64'd0, 1'b0);
+                query_run(queries[0], p_visual, 64'h8000_0000_0000_0000, 64'h0004_0000_0000_0000, 1'b0);
+                query_run(queries[0], p_visual, 64'hffff_ffff_ffff_ffff, 64'h0001_ffff_ffff_ffff, 1'b0);
+                clear_status;
+                if (errors == e0)
+                    $display("PASS scene %0s: N %0d, batch and %0d query runs", name, n, 2 * nq + 4);
+                // on a small scene whose run lasts a few hundred cycles (the busy checks)
+                if (!wrong_done && n <= 64 && n >= 2 * LANES && (n + LANES - 1) / LANES * n >= 250) begin
+                    wrong_use;
+                    wrong_done = 1;
+                end
+            end
+        end
+        $fclose(fd);
+        if (ran == 0) fail("no scene fits this build");
+        if (!wrong_done) fail("no scene was large enough for the wrong-use checks");
+
+        idle(4);
+        if (errors != 0)
+            $fatal(1, "FAIL tb_boids_accel N_MAX %0d LANES %0d: %0d errors, %0d checks", N_MAX,
+                   LANES, errors, checks);
+        $display("PASS tb_boids_accel N_MAX %0d LANES %0d: %0d scenes, %0d checks, %0d cycles",
+                 N_MAX, LANES, ran, checks, cycle);
+        $finish;
+    end
+
+endmodule
+
+`default_nettype wire

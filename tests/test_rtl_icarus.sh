@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds the accelerator's test vectors from the C golden model and runs every RTL
+# testbench configuration under Icarus Verilog, several at once (about a minute
+# on two cores). Speaks TAP: one line per step and per testbench run; a failing
+# run's output follows as "# " lines.
+# Usage: tests/test_rtl_icarus.sh [build-dir]
+#   WAVES=1       every run also dumps an FST trace into <build-dir>/rtl/ (view it
+#                 with the save file beside its testbench, tests/rtl/<tb>.gtkw);
+#                 the big configurations make big traces: pick one with RTL_TB
+#   RTL_TB=regex  run only the configurations whose name matches, e.g. 64x3
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+build=${1:-build}
+out="$build/rtl"
+waves=${WAVES:-0}
+filter=${RTL_TB:-.}
+mkdir -p "$out"
+n=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' <<<"$2"; }
+
+for tool in iverilog vvp gcc; do
+    if ! command -v "$tool" >/dev/null; then
+        not_ok "$tool is installed" "run: make deps"
+        echo "1..$n"
+        exit 1
+    fi
+done
+
+# The vector generator links against the project's library.
+if [ ! -f "$build/libboids.a" ] && ! make -s BUILD="$build" "$build/libboids.a" >"$out/lib.log" 2>&1; then
+    not_ok "the project's library builds" "$(cat "$out/lib.log")"
+fi
+if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_accel_vectors.c \
+    "$build/libboids.a" -lm -o "$out/gen_accel_vectors" 2>&1); then
+    ok "gen_accel_vectors builds"
+else
+    not_ok "gen_accel_vectors builds" "$log"
+fi
+for nmax in 64 1024; do
+    if log=$("$out/gen_accel_vectors" "$nmax" "$out/accel_vectors_$nmax.txt" 2>&1); then
+        ok "vectors for N_MAX $nmax from the C model ($(head -1 "$out/accel_vectors_$nmax.txt") scenes)"
+    else
+        not_ok "vectors for N_MAX $nmax from the C model" "$log"
+    fi
+done
+
+# The longest run first.
+# run name | testbench module | description | iverilog arguments | vvp plusargs
+configs=(
+    "tb_boids_accel_1024x8|tb_boids_accel|accelerator N_MAX 1024 LANES 8: C-model scenes up to N 1024, wrong use|-y rtl -P tb_boids_accel.N_MAX=1024 -P tb_boids_accel.LANES=8 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_1024.txt"
+    "tb_accel_pair_lane|tb_accel_pair_lane|pair unit: boundaries, 33-bit corners, wide sums, stalls, random|rtl/accel_pair_lane.v tests/rtl/tb_accel_pair_lane.v|"
+    "tb_boids_accel_64x1|tb_boids_accel|accelerator N_MAX 64 LANES 1: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
+    "tb_boids_accel_64x3|tb_boids_accel|accelerator N_MAX 64 LANES 3: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=3 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
+    "tb_boids_accel_64x8|tb_boids_accel|accelerator N_MAX 64 LANES 8: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=8 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
+    "tb_boids_accel_100x5|tb_boids_accel|accelerator N_MAX 100 LANES 5 (neither a power of two): C-model scenes, wrong use|-y rtl -P tb_boids_accel.N_MAX=100 -P tb_boids_accel.LANES=5 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
+    "tb_boids_accel_4096x16|tb_boids_accel|accelerator N_MAX 4096 LANES 16: C-model scenes up to N 300, wrong use|-y rtl -P tb_boids_accel.N_MAX=4096 -P tb_boids_accel.LANES=16 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_1024.txt +MAXN=300"
+)
+
+# run NAME IVERILOG_ARGS PLUSARGS: compile and simulate; log and status into $out.
+run() {
+    local name=$1 args=$2 plus=$3 trace=()
+    [ "$waves" = 1 ] && trace=(-fst +WAVES "+DUMPFILE=$out/$name.fst")
+    # shellcheck disable=SC2086 # the argument lists split on spaces by design
+    {
+        iverilog -g2012 -Wall -I rtl -o "$out/$name.vvp" $args &&
+            vvp -N "$out/$name.vvp" ${trace[@]+"${trace[@]}"} $plus
+    } >"$out/$name.log" 2>&1
+    echo $? >"$out/$name.status"
+}
+
+jobs_max=$(nproc 2>/dev/null || echo 2)
+[ "$jobs_max" -gt 4 ] && jobs_max=4
+selected=()
+for c in "${configs[@]}"; do
+    IFS='|' read -r name tb what args plus <<<"$c"
+    grep -qE -- "$filter" <<<"$name" || continue
+    selected+=("$c")
+    rm -f "$out/$name.status"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    run "$name" "$args" "$plus" &
+done
+wait
+
+for c in "${selected[@]}"; do
+    IFS='|' read -r name tb what args plus <<<"$c"
+    log=$(cat "$out/$name.log" 2>/dev/null)
+    status=$(cat "$out/$name.status" 2>/dev/null || echo missing)
+    # Passing means: exit 0, a final PASS line from the testbench, no FAIL line.
+    if [ "$status" = 0 ] && grep -qE "^PASS $tb[: ]" <<<"$log" && ! grep -q "FAIL" <<<"$log"; then
+        ok "$name: $what"
+    else
+        not_ok "$name: $what" "exit status $status, log $out/$name.log"$'\n'"$log"
+    fi
+    if [ "$waves" = 1 ]; then echo "# $name: trace in $out/$name.fst"; fi
+done
+
+echo "1..$n"
