@@ -1,6 +1,8 @@
 // accel_boid_mem: the boid memory of the neighbor accelerator.
 // N_MAX entries of x, y, vx, vy (Q16.16 each): one word-wide write port for the
-// bus, one entry-wide registered read port shared by the bus and the stream.
+// bus, one entry-wide registered read port shared by the bus and the stream, with
+// its own address for the velocities (the stream reads them later than the
+// positions; the bus gives both the same address).
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -13,9 +15,10 @@ module accel_boid_mem #(
     input  wire [$clog2(N_MAX)-1:0] waddr,          // entry
     input  wire [1:0]               wword,          // 0 x, 1 y, 2 vx, 3 vy
     input  wire [31:0]              wdata,
-    // read port: a whole entry, one cycle after raddr
-    input  wire [$clog2(N_MAX)-1:0] raddr,
-    output reg  [127:0]             rdata           // {vy, vx, y, x}
+    // read port: a whole entry, one cycle after the addresses
+    input  wire [$clog2(N_MAX)-1:0] raddr,          // x, y
+    input  wire [$clog2(N_MAX)-1:0] vraddr,         // vx, vy
+    output reg  [127:0]             rdata           // {vy[vraddr], vx[vraddr], y[raddr], x[raddr]}
 );
 
     initial begin
@@ -35,7 +38,7 @@ module accel_boid_mem #(
         if (we && wword == 2'd1) mem_y[waddr] <= wdata;
         if (we && wword == 2'd2) mem_vx[waddr] <= wdata;
         if (we && wword == 2'd3) mem_vy[waddr] <= wdata;
-        rdata <= {mem_vy[raddr], mem_vx[raddr], mem_y[raddr], mem_x[raddr]};
+        rdata <= {mem_vy[vraddr], mem_vx[vraddr], mem_y[raddr], mem_x[raddr]};
     end
 
 endmodule

@@ -21,6 +21,12 @@
 // others go to a shadow register chain and on to the result memory one lane a
 // cycle while the next pass streams. A later pass exists only if N > LANES, so
 // those LANES - 1 cycles always fit before the next report.
+// Velocities are needed only when a pair is added (lane stage 7), so they are read
+// from the boid memory's vx, vy arrays 7 cycles after the positions (address
+// vaddr, restarted by each pass's clear slot) instead of riding the pipeline.
+// Sums are as wide as any input needs: a pass adds at most N_MAX - 1 pairs (never
+// the query itself), |dx|, |dy| < 2^24, velocities 32-bit signed: offsets IW + 25
+// bits, velocities IW + 32, the count IW.
 module accel_core #(
     parameter integer N_MAX = 1024,                 // boid and result memory entries
     parameter integer LANES = 8                     // pair units, 1..16
@@ -39,19 +45,21 @@ module accel_core #(
     output reg                            busy,
     output wire                           finish,     // the last busy cycle of a run
     // boid memory read port (entry {vy, vx, y, x}, one cycle after the address)
-    output wire [$clog2(N_MAX)-1:0]       boid_raddr,
+    output wire [$clog2(N_MAX)-1:0]       boid_raddr,     // x, y
+    output wire [$clog2(N_MAX)-1:0]       boid_vraddr,    // vx, vy
     input  wire [127:0]                   boid_rdata,
     // result memory write port: {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x}
     output wire                           res_we,
     output wire [$clog2(N_MAX)-1:0]       res_waddr,
-    output wire [7*$clog2(N_MAX)+198:0]   res_wdata
+    output wire [7*$clog2(N_MAX)+163:0]   res_wdata
 );
 
     localparam integer IW = $clog2(N_MAX);          // entry index
     localparam integer XW = IW + 6;                 // index arithmetic up to N + 2 LANES
-    localparam integer SUM_W = IW + 33;             // enough for N_MAX * 2^31
-    localparam integer CNT_W = IW + 1;
-    localparam integer RES_W = 6 * SUM_W + CNT_W;   // = 7 IW + 199
+    localparam integer DSUM_W = IW + 25;            // N_MAX - 1 offsets below 2^24
+    localparam integer VSUM_W = IW + 32;            // N_MAX - 1 velocities of 32 bits
+    localparam integer CNT_W = IW;                  // up to N_MAX - 1
+    localparam integer RES_W = 4 * DSUM_W + 2 * VSUM_W + CNT_W;    // = 7 IW + 164
     localparam [XW-1:0] X0 = 0;
     localparam [XW-1:0] X1 = 1;
     localparam [XW-1:0] L_X = LANES[XW-1:0];
@@ -169,11 +177,25 @@ module accel_core #(
 
     // ---- S: broadcast register, query registers, lanes ------------------------
     // The lanes run while busy and hold still between runs.
-    reg  [31:0] s_x, s_y, s_vx, s_vy;
+    reg  [31:0] s_x, s_y;
     reg         s_clear, s_last, s_swap;
 
+    // Velocity read address: the entry whose pair is in lane stage 6 when the data
+    // comes out. The clear slot is in stage 5 one cycle before its pass's entry 0
+    // needs address 0; entries follow one a cycle.
+    reg  [5:1]    v_clear;      // the clear slot in lane stage 1..5
+    reg  [IW-1:0] vaddr;
+
     always @(posedge clk) begin
-        {s_vy, s_vx, s_y, s_x} <= boid_rdata;
+        v_clear <= {v_clear[4:1], s_clear};
+        vaddr <= v_clear[5] ? {IW{1'b0}} : vaddr + {{(IW-1){1'b0}}, 1'b1};
+        if (rst) v_clear <= 5'd0;
+    end
+
+    assign boid_vraddr = vaddr;
+
+    always @(posedge clk) begin
+        {s_y, s_x} <= boid_rdata[63:0];
         s_clear <= m_clear;
         s_last <= m_last;
         s_swap <= m_swap;
@@ -194,7 +216,8 @@ module accel_core #(
             reg  [31:0] nq_x, nq_y;     // next pass's query boid
             reg  [31:0] q_x, q_y;       // this pass's query boid
             reg         s_valid;
-            wire signed [SUM_W-1:0] sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
+            wire signed [DSUM_W-1:0] sep_x, sep_y, coh_x, coh_y;
+            wire signed [VSUM_W-1:0] ali_x, ali_y;
             wire        [CNT_W-1:0] cnt;
 
             always @(posedge clk) begin
@@ -205,7 +228,8 @@ module accel_core #(
             end
 
             accel_pair_lane #(
-                .SUM_W(SUM_W),
+                .DSUM_W(DSUM_W),
+                .VSUM_W(VSUM_W),
                 .CNT_W(CNT_W)
             ) u_lane (
                 .clk(clk),
@@ -221,8 +245,8 @@ module accel_core #(
                 .in_last(s_last),
                 .in_x(s_x),
                 .in_y(s_y),
-                .in_vx(s_vx),
-                .in_vy(s_vy),
+                .late_vx(boid_rdata[95:64]),
+                .late_vy(boid_rdata[127:96]),
                 .out_valid(lane_done[k]),
                 .sep_x(sep_x),
                 .sep_y(sep_y),

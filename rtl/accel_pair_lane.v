@@ -12,6 +12,12 @@
 //   ali += (j.vx, j.vy), count += 1.
 // The squared ranges come as {r2 >= 2^49, r2[48:0]}: since d2 < 2^49, that decides
 // exactly as a compare with the 64-bit r2.
+// Sum widths (exact for any input): a pass adds at most 2^CNT_W - 1 pairs (the
+// core's passes have at most N_MAX - 1), each |d| < 2^24 and each velocity in
+// [-2^31, 2^31): DSUM_W = CNT_W + 25 and VSUM_W = CNT_W + 32 bits always suffice.
+// Velocities are not carried through the pipeline: late_vx, late_vy are the
+// velocity of the element in stage 6, presented LATENCY - 1 = 6 enabled cycles
+// after its in_x (the core reads them from the boid memory that much later).
 // A pass: an in_clear slot (no pair; the sums become zero when it reaches stage 7),
 // then its elements, the last with in_last. out_valid is high in the cycle after
 // the last element was added, while the sums are final (consume it in a cycle with
@@ -28,8 +34,9 @@
 // (16x16, 8x16) an axis, and ah^2 from a 256-entry table (a block RAM), so that
 // two lanes fit the eight DSP blocks of an iCE40 UP5K.
 module accel_pair_lane #(
-    parameter integer SUM_W = 43,                   // signed sums: $clog2(N_MAX) + 33
-    parameter integer CNT_W = 11                    // count: $clog2(N_MAX) + 1
+    parameter integer DSUM_W = 35,                  // signed offset sums: CNT_W + 25
+    parameter integer VSUM_W = 42,                  // signed velocity sums: CNT_W + 32
+    parameter integer CNT_W = 10                    // count: $clog2(N_MAX)
 ) (
     input  wire                    clk,
     input  wire                    rst,             // synchronous: flags only
@@ -47,21 +54,23 @@ module accel_pair_lane #(
     input  wire                    in_last,         // last element of a pass
     input  wire [31:0]             in_x,
     input  wire [31:0]             in_y,
-    input  wire [31:0]             in_vx,
-    input  wire [31:0]             in_vy,
+    // velocity of the element in stage 6 (see above)
+    input  wire [31:0]             late_vx,
+    input  wire [31:0]             late_vy,
     // sums of the pass, final while out_valid
     output reg                     out_valid,
-    output reg  signed [SUM_W-1:0] sep_x,
-    output reg  signed [SUM_W-1:0] sep_y,
-    output reg  signed [SUM_W-1:0] coh_x,
-    output reg  signed [SUM_W-1:0] coh_y,
-    output reg  signed [SUM_W-1:0] ali_x,
-    output reg  signed [SUM_W-1:0] ali_y,
-    output reg  [CNT_W-1:0]        count
+    output reg  signed [DSUM_W-1:0] sep_x,
+    output reg  signed [DSUM_W-1:0] sep_y,
+    output reg  signed [DSUM_W-1:0] coh_x,
+    output reg  signed [DSUM_W-1:0] coh_y,
+    output reg  signed [VSUM_W-1:0] ali_x,
+    output reg  signed [VSUM_W-1:0] ali_y,
+    output reg  [CNT_W-1:0]         count
 );
 
     initial begin
-        if (SUM_W < 34 || SUM_W > 64) $error("%m: SUM_W = %0d, must be 34..64", SUM_W);
+        if (DSUM_W < 26 || DSUM_W > 64) $error("%m: DSUM_W = %0d, must be 26..64", DSUM_W);
+        if (VSUM_W < 33 || VSUM_W > 64) $error("%m: VSUM_W = %0d, must be 33..64", VSUM_W);
         if (CNT_W < 1 || CNT_W > 32) $error("%m: CNT_W = %0d, must be 1..32", CNT_W);
     end
 
@@ -82,7 +91,6 @@ module accel_pair_lane #(
 
     // 1: exact 33-bit offsets.
     reg signed [32:0] d1_x, d1_y;
-    reg        [31:0] v1_x, v1_y;
 
     // 2: |d| < 2^24 unless bits 32:24 differ; then d fits in 25 bits and |d| too.
     wire [24:0] abs_x = d1_x[24] ? -d1_x[24:0] : d1_x[24:0];
@@ -90,7 +98,6 @@ module accel_pair_lane #(
     reg               fit2_x, fit2_y;
     reg        [24:0] a2_x, a2_y;
     reg signed [24:0] d2_x, d2_y;
-    reg        [31:0] v2_x, v2_y;
 
     // 3: the box test, and the partial products of the squares (exact in the box).
     reg               box3;
@@ -98,7 +105,6 @@ module accel_pair_lane #(
     reg        [23:0] hl3_x, hl3_y;                 // ah * al
     reg        [15:0] hh3_x, hh3_y;                 // ah^2, from the table
     reg signed [24:0] d3_x, d3_y;
-    reg        [31:0] v3_x, v3_y;
 
     // 4: d2 = lo + mid 2^17 with lo = {ah^2, al^2} summed over x and y, mid = ah al
     // summed likewise.
@@ -106,26 +112,23 @@ module accel_pair_lane #(
     reg        [48:0] lo4;
     reg        [24:0] mid4;
     reg signed [24:0] d4_x, d4_y;
-    reg        [31:0] v4_x, v4_y;
 
     // 5: the squared distance.
     reg               box5;
     reg        [48:0] dd5;
     reg signed [24:0] d5_x, d5_y;
-    reg        [31:0] v5_x, v5_y;
 
     // 6: which ring.
     reg               sep6, coh6;
     reg signed [24:0] d6_x, d6_y;
-    reg        [31:0] v6_x, v6_y;
     wire              below_p = protected2[49] || dd5 < protected2[48:0];
     wire              below_v = visual2[49] || dd5 < visual2[48:0];
 
-    // 7: the addends, sign-extended to the sums' width.
-    wire signed [SUM_W-1:0] dx_s = {{(SUM_W-25){d6_x[24]}}, d6_x};
-    wire signed [SUM_W-1:0] dy_s = {{(SUM_W-25){d6_y[24]}}, d6_y};
-    wire signed [SUM_W-1:0] vx_s = {{(SUM_W-32){v6_x[31]}}, v6_x};
-    wire signed [SUM_W-1:0] vy_s = {{(SUM_W-32){v6_y[31]}}, v6_y};
+    // 7: the addends, sign-extended to the sums' widths.
+    wire signed [DSUM_W-1:0] dx_s = {{(DSUM_W-25){d6_x[24]}}, d6_x};
+    wire signed [DSUM_W-1:0] dy_s = {{(DSUM_W-25){d6_y[24]}}, d6_y};
+    wire signed [VSUM_W-1:0] vx_s = {{(VSUM_W-32){late_vx[31]}}, late_vx};
+    wire signed [VSUM_W-1:0] vy_s = {{(VSUM_W-32){late_vy[31]}}, late_vy};
 
     always @(posedge clk) begin
         if (en) begin
@@ -135,8 +138,6 @@ module accel_pair_lane #(
 
             d1_x <= {q_x[31], q_x} - {in_x[31], in_x};
             d1_y <= {q_y[31], q_y} - {in_y[31], in_y};
-            v1_x <= in_vx;
-            v1_y <= in_vy;
 
             fit2_x <= d1_x[32:24] == {9{d1_x[24]}};
             fit2_y <= d1_y[32:24] == {9{d1_y[24]}};
@@ -144,8 +145,6 @@ module accel_pair_lane #(
             a2_y <= abs_y;
             d2_x <= d1_x[24:0];
             d2_y <= d1_y[24:0];
-            v2_x <= v1_x;
-            v2_y <= v1_y;
 
             box3 <= fit2_x && fit2_y && a2_x < {1'b0, visual} && a2_y < {1'b0, visual};
             ll3_x <= a2_x[15:0] * a2_x[15:0];
@@ -156,30 +155,22 @@ module accel_pair_lane #(
             hh3_y <= sq_table[a2_y[23:16]];
             d3_x <= d2_x;
             d3_y <= d2_y;
-            v3_x <= v2_x;
-            v3_y <= v2_y;
 
             box4 <= box3;
             lo4 <= {1'b0, hh3_x, ll3_x} + {1'b0, hh3_y, ll3_y};
             mid4 <= {1'b0, hl3_x} + {1'b0, hl3_y};
             d4_x <= d3_x;
             d4_y <= d3_y;
-            v4_x <= v3_x;
-            v4_y <= v3_y;
 
             box5 <= box4;
             dd5 <= lo4 + {7'd0, mid4, 17'd0};
             d5_x <= d4_x;
             d5_y <= d4_y;
-            v5_x <= v4_x;
-            v5_y <= v4_y;
 
             sep6 <= valid[5] && box5 && below_p;
             coh6 <= valid[5] && box5 && !below_p && below_v;
             d6_x <= d5_x;
             d6_y <= d5_y;
-            v6_x <= v5_x;
-            v6_y <= v5_y;
 
             // 7: accumulate (an adder and an enable a bit: no clear in the data path).
             if (sep6) begin
@@ -194,12 +185,12 @@ module accel_pair_lane #(
                 count <= count + {{(CNT_W-1){1'b0}}, 1'b1};
             end
             if (clear[6]) begin
-                sep_x <= {SUM_W{1'b0}};
-                sep_y <= {SUM_W{1'b0}};
-                coh_x <= {SUM_W{1'b0}};
-                coh_y <= {SUM_W{1'b0}};
-                ali_x <= {SUM_W{1'b0}};
-                ali_y <= {SUM_W{1'b0}};
+                sep_x <= {DSUM_W{1'b0}};
+                sep_y <= {DSUM_W{1'b0}};
+                coh_x <= {DSUM_W{1'b0}};
+                coh_y <= {DSUM_W{1'b0}};
+                ali_x <= {VSUM_W{1'b0}};
+                ali_y <= {VSUM_W{1'b0}};
                 count <= {CNT_W{1'b0}};
             end
             out_valid <= last[6];

@@ -39,9 +39,10 @@ module boids_accel #(
 `include "accel_regs.vh"
 
     localparam integer IW = $clog2(N_MAX);
-    localparam integer SUM_W = IW + 33;
-    localparam integer CNT_W = IW + 1;
-    localparam integer RES_W = 6 * SUM_W + CNT_W;
+    localparam integer DSUM_W = IW + 25;            // as accel_core's sums
+    localparam integer VSUM_W = IW + 32;
+    localparam integer CNT_W = IW;
+    localparam integer RES_W = 4 * DSUM_W + 2 * VSUM_W + CNT_W;
     localparam integer BOIDS_END = {12'd0, BOIDS_BASE} + BOID_STRIDE * N_MAX;
     localparam integer RESULTS_END = {12'd0, RESULTS_BASE} + RESULT_STRIDE * N_MAX;
     localparam [31:0] NMAX_WORD = N_MAX;
@@ -88,10 +89,15 @@ module boids_accel #(
     wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run);
     wire start_ok = start_req && !busy && !params_bad;
 
+    // PROTECTED2 > VISUAL2 from two 32-bit compares side by side: half the carry chain.
+    wire p2_above_v2 = reg_protected2[63:32] > reg_visual2[63:32]
+                    || (reg_protected2[63:32] == reg_visual2[63:32]
+                        && reg_protected2[31:0] > reg_visual2[31:0]);
+
     always @(posedge clk) begin
         bad_any_run <= reg_count > NMAX_WORD
                     || reg_visual[31:24] != 8'd0 || (reg_visual[23:16] == 8'hff && reg_visual[15:0] != 16'd0)
-                    || reg_protected2 > reg_visual2;
+                    || p2_above_v2;
         bad_query_run <= reg_query >= reg_count;
         if (rst) begin          // as for the registers' reset values
             bad_any_run <= 1'b0;
@@ -165,7 +171,7 @@ module boids_accel #(
     end
 
     // ---- memories -------------------------------------------------------------
-    wire [IW-1:0]    core_raddr;
+    wire [IW-1:0]    core_raddr, core_vraddr;
     wire [127:0]     boid_rdata;
     wire             res_we;
     wire [IW-1:0]    res_waddr;
@@ -180,6 +186,7 @@ module boids_accel #(
         .wword(boid_word),
         .wdata(wb_dat_i),
         .raddr(busy ? core_raddr : boid_idx),
+        .vraddr(busy ? core_vraddr : boid_idx),
         .rdata(boid_rdata)
     );
 
@@ -212,6 +219,7 @@ module boids_accel #(
         .busy(busy),
         .finish(finish),
         .boid_raddr(core_raddr),
+        .boid_vraddr(core_vraddr),
         .boid_rdata(boid_rdata),
         .res_we(res_we),
         .res_waddr(res_waddr),
@@ -270,22 +278,30 @@ module boids_accel #(
     // Result words: six sums as lo/hi pairs (hi sign-extended), COUNT, then zeros.
     // Word w is the low or high half of field w/2: the sums, then COUNT (whose
     // high half is 0), then nothing.
-    reg [SUM_W-1:0] res_field;
-    reg [31:0]      res_word_data;
+    // The entry packs {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x}: four offset
+    // sums of DSUM_W bits, two velocity sums of VSUM_W, the count of CNT_W.
+    function [63:0] sx_d(input [DSUM_W-1:0] v);
+        sx_d = {{(64-DSUM_W){v[DSUM_W-1]}}, v};
+    endfunction
+    function [63:0] sx_v(input [VSUM_W-1:0] v);
+        sx_v = {{(64-VSUM_W){v[VSUM_W-1]}}, v};
+    endfunction
+
+    reg [63:0] res_field;
+    reg [31:0] res_word_data;
 
     always @* begin
         case (rd_res_word[3:1])
-            3'd0: res_field = res_rdata[0*SUM_W +: SUM_W];
-            3'd1: res_field = res_rdata[1*SUM_W +: SUM_W];
-            3'd2: res_field = res_rdata[2*SUM_W +: SUM_W];
-            3'd3: res_field = res_rdata[3*SUM_W +: SUM_W];
-            3'd4: res_field = res_rdata[4*SUM_W +: SUM_W];
-            3'd5: res_field = res_rdata[5*SUM_W +: SUM_W];
-            3'd6: res_field = {{(SUM_W-CNT_W){1'b0}}, res_rdata[6*SUM_W +: CNT_W]};
-            default: res_field = {SUM_W{1'b0}};
+            3'd0: res_field = sx_d(res_rdata[0*DSUM_W +: DSUM_W]);
+            3'd1: res_field = sx_d(res_rdata[1*DSUM_W +: DSUM_W]);
+            3'd2: res_field = sx_d(res_rdata[2*DSUM_W +: DSUM_W]);
+            3'd3: res_field = sx_d(res_rdata[3*DSUM_W +: DSUM_W]);
+            3'd4: res_field = sx_v(res_rdata[4*DSUM_W +: VSUM_W]);
+            3'd5: res_field = sx_v(res_rdata[4*DSUM_W+VSUM_W +: VSUM_W]);
+            3'd6: res_field = {{(64-CNT_W){1'b0}}, res_rdata[4*DSUM_W+2*VSUM_W +: CNT_W]};
+            default: res_field = 64'd0;
         endcase
-        res_word_data = rd_res_word[0] ? {{(64-SUM_W){res_field[SUM_W-1]}}, res_field[SUM_W-1:32]}
-                                       : res_field[31:0];
+        res_word_data = rd_res_word[0] ? res_field[63:32] : res_field[31:0];
     end
 
     always @* begin

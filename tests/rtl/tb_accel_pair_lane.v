@@ -8,8 +8,9 @@
 //      vvp -N tb [+WAVES] [+DUMPFILE=path.vcd] [+SEED=n]
 module tb_accel_pair_lane;
 
-    localparam integer SUM_W = 43;                  // as for N_MAX = 1024
-    localparam integer CNT_W = 11;
+    localparam integer CNT_W = 10;                  // as for N_MAX = 1024
+    localparam integer DSUM_W = CNT_W + 25;
+    localparam integer VSUM_W = CNT_W + 32;
     localparam integer LATENCY = 7;                 // documented in the lane's header
     localparam [31:0] PX = 32'h0001_0000;           // one pixel in Q16.16
 
@@ -23,7 +24,8 @@ module tb_accel_pair_lane;
     reg         in_valid = 1'b0, in_clear = 1'b0, in_last = 1'b0;
     reg  [31:0] in_x = 32'd0, in_y = 32'd0, in_vx = 32'd0, in_vy = 32'd0;
     wire        out_valid;
-    wire signed [SUM_W-1:0] sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
+    wire signed [DSUM_W-1:0] sep_x, sep_y, coh_x, coh_y;
+    wire signed [VSUM_W-1:0] ali_x, ali_y;
     wire [CNT_W-1:0] count;
 
     always #5 clk = !clk;
@@ -35,15 +37,32 @@ module tb_accel_pair_lane;
     wire [49:0] visual2_l = r2_lane(visual2);
     wire [49:0] protected2_l = r2_lane(protected2);
 
+    // The lane takes an element's velocity LATENCY - 1 enabled cycles after it (as
+    // the core reads it from the boid memory): delay in_vx, in_vy that much.
+    reg  [31:0] vx_late[1:LATENCY-1], vy_late[1:LATENCY-1];
+    integer di;
+    always @(posedge clk) begin
+        if (en) begin
+            vx_late[1] <= in_vx;
+            vy_late[1] <= in_vy;
+            for (di = 2; di < LATENCY; di = di + 1) begin
+                vx_late[di] <= vx_late[di - 1];
+                vy_late[di] <= vy_late[di - 1];
+            end
+        end
+    end
+
     accel_pair_lane #(
-        .SUM_W(SUM_W),
+        .DSUM_W(DSUM_W),
+        .VSUM_W(VSUM_W),
         .CNT_W(CNT_W)
     ) dut (
         .clk(clk), .rst(rst), .en(en),
         .visual(visual), .visual2(visual2_l), .protected2(protected2_l),
         .q_x(q_x), .q_y(q_y),
         .in_valid(in_valid), .in_clear(in_clear), .in_last(in_last),
-        .in_x(in_x), .in_y(in_y), .in_vx(in_vx), .in_vy(in_vy),
+        .in_x(in_x), .in_y(in_y),
+        .late_vx(vx_late[LATENCY-1]), .late_vy(vy_late[LATENCY-1]),
         .out_valid(out_valid),
         .sep_x(sep_x), .sep_y(sep_y), .coh_x(coh_x), .coh_y(coh_y),
         .ali_x(ali_x), .ali_y(ali_y), .count(count)
