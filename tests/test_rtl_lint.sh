@@ -33,7 +33,7 @@ done
 waiver=()
 [ -f rtl/verilator_waiver.vlt ] && waiver=(rtl/verilator_waiver.vlt)
 
-for f in rtl/*.v; do
+for f in rtl/*.v rtl/synth/*.v; do
     top=$(basename "$f" .v)
     check "verilator -Wall $f" verilator --lint-only -Wall -Irtl "${waiver[@]}" --top-module "$top" "$f"
     check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -s "$top" -o /dev/null "$f"
