@@ -16,6 +16,23 @@
 
 static const double pi = 3.14159265358979323846;
 
+/* The pseudocode's first test of every pair: another boid (never itself) with
+ * |dx| and |dy| below the visual range. Gives the offset self - other and
+ * its squared length. */
+static int in_visual_box(const fboid_t *self, size_t self_index, const fboid_t *other,
+                         size_t other_index, const param_set_t *p, double *dx, double *dy,
+                         double *d2)
+{
+    if (other_index == self_index)
+        return 0;
+    *dx = self->x - other->x;
+    *dy = self->y - other->y;
+    if (!(fabs(*dx) < p->visualrange && fabs(*dy) < p->visualrange))
+        return 0;
+    *d2 = *dx * *dx + *dy * *dy;
+    return 1;
+}
+
 /* Velocity changes from the Cornell separation, alignment and cohesion rules. */
 static void cornell_neighbours(fboid_t *self, size_t self_index, const fboid_t *others, size_t n,
                                const param_set_t *p)
@@ -27,14 +44,10 @@ static void cornell_neighbours(fboid_t *self, size_t self_index, const fboid_t *
     size_t neighbours = 0;
 
     for (size_t j = 0; j < n; j++) {
-        if (j == self_index)
-            continue;
         const fboid_t *other = &others[j];
-        double dx = self->x - other->x;
-        double dy = self->y - other->y;
-        if (!(fabs(dx) < p->visualrange && fabs(dy) < p->visualrange))
+        double dx, dy, d2;
+        if (!in_visual_box(self, self_index, other, j, p, &dx, &dy, &d2))
             continue;
-        double d2 = dx * dx + dy * dy;
         if (d2 < protected2) {
             close_dx += dx;
             close_dy += dy;
@@ -81,14 +94,10 @@ static void weighted_neighbours(fboid_t *self, size_t self_index, const fboid_t 
     double separation_x = 0, separation_y = 0;
 
     for (size_t j = 0; j < n; j++) {
-        if (j == self_index)
-            continue;
         const fboid_t *other = &others[j];
-        double dx = self->x - other->x;
-        double dy = self->y - other->y;
-        if (!(fabs(dx) < p->visualrange && fabs(dy) < p->visualrange))
+        double dx, dy, d2;
+        if (!in_visual_box(self, self_index, other, j, p, &dx, &dy, &d2))
             continue;
-        double d2 = dx * dx + dy * dy;
         if (d2 < visual2) {
             cohesion_x -= dx; /* other.pos - self.pos */
             cohesion_y -= dy;
