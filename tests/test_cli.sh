@@ -7,10 +7,8 @@ build=${1:-build}
 boids="$build/boids"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
+source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 
 # expect_error DESCRIPTION PATTERN ARGS...: exit 1, one stderr line matching
 # PATTERN, and no --save file left behind.

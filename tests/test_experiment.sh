@@ -7,9 +7,7 @@ build=${1:-build}
 exp="$build/experiment"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 
 # The quick sweep: 2 sizes x 2 fractions x 1 bias x 6 seeds + 4 splits x 6 seeds
 "$exp" --quick --out "$tmp/a" 2>"$tmp/a.err"; status=$?

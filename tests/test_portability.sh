@@ -7,9 +7,7 @@ set -uo pipefail
 build=${1:-build}
 out="$build/portability"
 mkdir -p "$out"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 
 bad=$(grep -hE '^\s*#\s*include\s*<' firmware/*.[ch] | grep -vE '<(stdint|stddef)\.h>' || true)
 if [ -z "$bad" ]; then ok "firmware includes only <stdint.h> and <stddef.h>"

@@ -15,10 +15,8 @@ out="$build/rtl"
 waves=${WAVES:-0}
 filter=${RTL_TB:-.}
 mkdir -p "$out"
-n=0
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' <<<"$2"; }
+source tests/tap.sh
 
 for tool in iverilog vvp gcc; do
     if ! command -v "$tool" >/dev/null; then

@@ -5,10 +5,8 @@
 # Usage: tests/test_rtl_lint.sh [build-dir]   (the build dir is not used)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-n=0
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' <<<"$2"; }
+source tests/tap.sh
 
 # check DESCRIPTION COMMAND...: passes if the command exits 0 and prints nothing.
 check() {
