@@ -10,17 +10,17 @@ static void steer_by_neighbors(vec64_t *v, const boid_t *b, const neighbor_sums_
                                const flock_params_t *p)
 {
     if (s->count > 0) {
-        int32_t to_centre_x = vec_sat(fx_div_round(s->coh_x, s->count));
-        int32_t to_centre_y = vec_sat(fx_div_round(s->coh_y, s->count));
-        int32_t mean_vx = vec_sat(fx_div_round(s->ali_x, s->count));
-        int32_t mean_vy = vec_sat(fx_div_round(s->ali_y, s->count));
+        int32_t to_centre_x = fx_sat32(fx_div_round(s->coh_x, s->count));
+        int32_t to_centre_y = fx_sat32(fx_div_round(s->coh_y, s->count));
+        int32_t mean_vx = fx_sat32(fx_div_round(s->ali_x, s->count));
+        int32_t mean_vy = fx_sat32(fx_div_round(s->ali_y, s->count));
         v->x += fx_mul_gain(to_centre_x, p->centeringfactor) +
-                fx_mul_gain(vec_sat((int64_t)mean_vx - b->vx), p->matchingfactor);
+                fx_mul_gain(fx_sat32((int64_t)mean_vx - b->vx), p->matchingfactor);
         v->y += fx_mul_gain(to_centre_y, p->centeringfactor) +
-                fx_mul_gain(vec_sat((int64_t)mean_vy - b->vy), p->matchingfactor);
+                fx_mul_gain(fx_sat32((int64_t)mean_vy - b->vy), p->matchingfactor);
     }
-    v->x += fx_mul_gain(vec_sat(s->sep_x), p->avoidfactor);
-    v->y += fx_mul_gain(vec_sat(s->sep_y), p->avoidfactor);
+    v->x += fx_mul_gain(fx_sat32(s->sep_x), p->avoidfactor);
+    v->y += fx_mul_gain(fx_sat32(s->sep_y), p->avoidfactor);
 }
 
 void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
@@ -32,8 +32,8 @@ void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbo
     steer_edges(&v, b, p->turnfactor, p);
     steer_from_predators(&v, b, predators, n_predators, p);
     steer_bias(&v, role, biasval, p);
-    b->vx = vec_sat(v.x);
-    b->vy = vec_sat(v.y);
+    b->vx = fx_sat32(v.x);
+    b->vy = fx_sat32(v.y);
     limit_speed(b, p);
     move_boid(b);
 }
@@ -43,7 +43,7 @@ void flock_move_predator(boid_t *pr, const flock_params_t *p)
     vec64_t v = {pr->vx, pr->vy};
 
     steer_edges(&v, pr, p->turnfactor, p);
-    pr->vx = vec_sat(v.x);
-    pr->vy = vec_sat(v.y);
+    pr->vx = fx_sat32(v.x);
+    pr->vy = fx_sat32(v.y);
     move_boid(pr);
 }

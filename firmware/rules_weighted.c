@@ -24,8 +24,8 @@ static void unit_vector(int64_t x, int64_t y, int32_t *ux, int32_t *uy)
     len = fx_isqrt64((uint64_t)(x * x + y * y));
     if (len == 0)
         return; /* shifted to (-1, 0) or similar rounding dust: no direction */
-    *ux = vec_sat(fx_div_round(x * Q16_ONE, len));
-    *uy = vec_sat(fx_div_round(y * Q16_ONE, len));
+    *ux = fx_sat32(fx_div_round(x * Q16_ONE, len));
+    *uy = fx_sat32(fx_div_round(y * Q16_ONE, len));
 }
 
 static void add_weighted(vec64_t *v, int64_t x, int64_t y, q16_t weight)
@@ -53,8 +53,8 @@ static void rotate_by_maxturn(int32_t *x, int32_t *y, int sign, const flock_para
     int64_t rx = fx_floor_shift((int64_t)*x * c - (int64_t)*y * s + (Q16_ONE / 2), Q16_FRAC);
     int64_t ry = fx_floor_shift((int64_t)*x * s + (int64_t)*y * c + (Q16_ONE / 2), Q16_FRAC);
 
-    *x = vec_sat(rx);
-    *y = vec_sat(ry);
+    *x = fx_sat32(rx);
+    *y = fx_sat32(ry);
 }
 
 /* Constant speed along v; a turn beyond maxturn from the old heading is cut
@@ -80,8 +80,8 @@ static void hold_speed_and_turn(boid_t *b, const boid_t *old, const flock_params
             rotate_by_maxturn(&nx, &ny, cross >= 0 ? 1 : -1, p);
         }
     }
-    b->vx = vec_sat(fx_mul_q16(nx, p->speed));
-    b->vy = vec_sat(fx_mul_q16(ny, p->speed));
+    b->vx = fx_sat32(fx_mul_q16(nx, p->speed));
+    b->vy = fx_sat32(fx_mul_q16(ny, p->speed));
 }
 
 void flock_rules_weighted(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
@@ -94,8 +94,8 @@ void flock_rules_weighted(boid_t *b, uint8_t role, gain_t *biasval, const neighb
     steer_edges(&v, b, p->turnfactor, p);
     steer_from_predators(&v, b, predators, n_predators, p);
     steer_bias(&v, role, biasval, p);
-    b->vx = vec_sat(v.x);
-    b->vy = vec_sat(v.y);
+    b->vx = fx_sat32(v.x);
+    b->vy = fx_sat32(v.y);
     move_boid(b);
     hold_speed_and_turn(b, &old, p);
 }

@@ -53,7 +53,7 @@ void steer_bias(vec64_t *v, uint8_t role, gain_t *biasval, const flock_params_t 
         heading = -1;
     else
         return;
-    vx = vec_sat(v->x);
+    vx = fx_sat32(v->x);
     if (p->dynamic_bias) {
         if (heading * (int64_t)vx > 0)
             b = b + p->bias_increment < p->maxbias ? b + p->bias_increment : p->maxbias;
@@ -63,7 +63,7 @@ void steer_bias(vec64_t *v, uint8_t role, gain_t *biasval, const flock_params_t 
         *biasval = b;
     }
     /* (1 - b) vx + b h  ==  vx + b (h - vx): one rounding instead of two. */
-    v->x = vx + fx_mul_gain(vec_sat((int64_t)heading * Q16_ONE - vx), b);
+    v->x = vx + fx_mul_gain(fx_sat32((int64_t)heading * Q16_ONE - vx), b);
 }
 
 uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate)
@@ -79,8 +79,8 @@ uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate)
 
 static void scale_to(boid_t *b, uint32_t speed, q16_t target)
 {
-    b->vx = vec_sat(fx_div_round((int64_t)b->vx * target, speed));
-    b->vy = vec_sat(fx_div_round((int64_t)b->vy * target, speed));
+    b->vx = fx_sat32(fx_div_round((int64_t)b->vx * target, speed));
+    b->vy = fx_sat32(fx_div_round((int64_t)b->vy * target, speed));
 }
 
 /* Compares squared speeds first: floor(sqrt(s2)) < m exactly when s2 < m^2,

@@ -27,6 +27,4 @@ uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate);
  * only by flying far beyond the world's edge. */
 void move_boid(boid_t *b);
 
-static inline int32_t vec_sat(int64_t a) { return fx_sat32(a); }
-
 #endif
