@@ -246,10 +246,12 @@ static int journal_resume(const char *path, const char *describe, sweep_state_t 
     return 0;
 }
 
-static void journal_row(FILE *f, size_t i, const run_spec_t *r, const run_result_t *res)
+/* One line of runs.csv, the same in the journal and in the sorted file. */
+static void format_row(char *buf, size_t len, size_t i, const run_spec_t *r,
+                       const run_result_t *res)
 {
-    fprintf(f, "%zu,%d,%u,%u,%u,%g,%u,%.4f,%d,%.4f\n", i, r->kind, r->boids, r->scouts1,
-            r->scouts2, r->bias, r->seed, res->dx, res->right, res->polarization);
+    snprintf(buf, len, "%zu,%d,%u,%u,%u,%g,%u,%.4f,%d,%.4f\n", i, r->kind, r->boids, r->scouts1,
+             r->scouts2, r->bias, r->seed, res->dx, res->right, res->polarization);
 }
 
 static void *worker(void *arg)
@@ -259,7 +261,7 @@ static void *worker(void *arg)
     for (;;) {
         size_t i;
         run_result_t res;
-        char err[200];
+        char err[200], row[256];
         pthread_mutex_lock(&st->lock);
         while (st->next < st->n_runs && st->have[st->next])
             st->next++;
@@ -279,8 +281,9 @@ static void *worker(void *arg)
             pthread_mutex_unlock(&st->lock);
             return NULL;
         }
+        format_row(row, sizeof row, i, &st->runs[i], &res);
         pthread_mutex_lock(&st->lock);
-        journal_row(st->journal, i, &st->runs[i], &res);
+        fputs(row, st->journal);
         fflush(st->journal); /* a finished run is never lost */
         st->result[i] = res;
         st->have[i] = 1;
@@ -391,9 +394,7 @@ static int write_outputs(const options_t *o, const sweep_state_t *st, const char
     sb_printf(&runs, "%s\n%s\n", describe, ROW_HEADER);
     for (i = 0; i < st->n_runs; i++) {
         char row[256];
-        FILE *mem = fmemopen(row, sizeof row, "w");
-        journal_row(mem, i, &st->runs[i], &st->result[i]);
-        fclose(mem);
+        format_row(row, sizeof row, i, &st->runs[i], &st->result[i]);
         sb_printf(&runs, "%s", row);
     }
     sb_printf(&lead, "boids,fraction,scouts,bias,runs,accuracy,stderr,mean_dx\n");
