@@ -21,14 +21,27 @@ VERILATOR := verilator
 VERILATOR_INC := /usr/share/verilator/include
 ACCEL_DEFAULT := 1024_8
 COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8
-RTL_SRC := $(wildcard rtl/*.v) rtl/accel_regs.vh
+ACCEL_RTL := rtl/boids_accel.v $(wildcard rtl/accel_*.v) rtl/accel_regs.vh
+SYSTEM_RTL := $(wildcard rtl/*.v rtl/*.vh)
 vl_nmax = $(word 1,$(subst _, ,$1))
 vl_lanes = $(word 2,$(subst _, ,$1))
 accel_link = $(BUILD)/vl/$1/accel_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime.a
 
+# The whole system in Verilator (rtl/boids_system.v) for build/sim: the
+# accelerator's size, the pixel clock of its 640x480@60 mode, FST tracing.
+SYSTEM_NMAX := 2048
+SYSTEM_LANES := 8
+SYSTEM_PIXEL_PS := 39722
+SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) 640x480@60
+system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime_fst.a
+
 FIRMWARE_SRC := $(wildcard firmware/*.c)
 HOST_SRC := $(filter-out %_main.c,$(wildcard host/*.c))
 LIB_SRC := $(FIRMWARE_SRC) $(HOST_SRC)
+# The monitor's parts: VGA decoder, window, PNG files, reference rendering.
+SIM_LIB_SRC := $(filter-out %_main.c sim/accel_bench.c,$(wildcard sim/*.c))
+SIM_CFLAGS = $(shell pkg-config --cflags sdl2 libpng 2>/dev/null)
+SIM_LIBS = $(shell pkg-config --libs sdl2 libpng 2>/dev/null) -lz
 PROGRAM_NAMES := $(patsubst host/%_main.c,%,$(wildcard host/*_main.c))
 PROGRAMS := $(addprefix $(BUILD)/,$(PROGRAM_NAMES))
 TEST_NAMES := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
@@ -73,8 +86,9 @@ experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs
 	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
 	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
 
-regmap: ## regenerate the register map's header, RTL include and doc from scripts/regmap.py
+regmap: ## regenerate the register maps and sprite ROM (scripts/regmap.py, sprites.py)
 	python3 scripts/regmap.py .
+	python3 scripts/sprites.py .
 
 lint: ## verilator --lint-only -Wall and iverilog -g2012 on every RTL file
 	@bash tests/test_rtl_lint.sh $(BUILD)
@@ -91,11 +105,17 @@ clean: ## remove build/
 # Objects: a normal build and a sanitizer build of the same sources.
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(WARNINGS) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+	$(CC) $(WARNINGS) $(CFLAGS) $(CPPFLAGS) $(SIM_CFLAGS) -c $< -o $@
 
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(WARNINGS) -O1 -g $(SANITIZE) $(CPPFLAGS) -c $< -o $@
+	$(CC) $(WARNINGS) -O1 -g $(SANITIZE) $(CPPFLAGS) $(SIM_CFLAGS) -c $< -o $@
+
+$(BUILD)/libsim.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(SIM_LIB_SRC))
+	ar rcs $@ $^
+
+$(BUILD)/san/libsim.a: $(patsubst %.c,$(BUILD)/san/%.o,$(SIM_LIB_SRC))
+	ar rcs $@ $^
 
 $(BUILD)/libboids.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 	ar rcs $@ $^
@@ -106,13 +126,21 @@ $(BUILD)/san/libboids.a: $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
 $(PROGRAMS): $(BUILD)/%: $(BUILD)/obj/host/%_main.o $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-$(TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
+$(TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	@mkdir -p $(@D)
-	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+	$(CXX) $(CFLAGS) $^ -lcmocka $(SIM_LIBS) $(LDLIBS) -o $@
 
-$(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
+$(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libsim.a $(BUILD)/san/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	@mkdir -p $(@D)
-	$(CXX) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
+	$(CXX) -g $(SANITIZE) $^ -lcmocka $(SIM_LIBS) $(LDLIBS) -o $@
+
+# The monitor: the firmware's flock loop on the whole Verilated system.
+$(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system)
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+# The same without tracing compiled in, for the benchmark's comparison.
+$(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system_notrace)
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
@@ -123,7 +151,7 @@ $(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libbo
 	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
 
 # Synthesis: one chain %.json -> %.asc, a log per step.
-$(BUILD)/synth/accel_L%.json: $(RTL_SRC) rtl/synth/accel_synth_top.v
+$(BUILD)/synth/accel_L%.json: $(ACCEL_RTL) rtl/synth/accel_synth_top.v
 	@mkdir -p $(@D)
 	yosys -q -l $(@:.json=.yosys.log) -p '$(call yosys_accel,$(filter %.v,$^),$*,$@)'
 
@@ -134,7 +162,7 @@ $(BUILD)/synth/accel_L%.asc: $(BUILD)/synth/accel_L%.json
 		|| echo "nextpnr: accel_L$* did not place and route (see $(@:.asc=.nextpnr.log))"
 
 # Verilator: the model of one variant, built with -O3 (the default is -Os).
-$(BUILD)/vl/%/model.a: $(RTL_SRC)
+$(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 	@mkdir -p $(@D)
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl --top-module boids_accel --prefix Vaccel_$* \
@@ -147,6 +175,27 @@ $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h firmware/hal.h $(BU
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
 		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)"' -c $< -o $@
+
+# The system, with and without FST tracing compiled in.
+system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
+	@mkdir -p $(@D)
+	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
+	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_system --prefix Vsystem \
+		$(call system_trace_flag,$*) --Mdir $(@D) -GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) \
+		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_system.v > $(@D)/verilator.log 2>&1 \
+		|| { cat $(@D)/verilator.log; exit 1; }
+	cp $(@D)/Vsystem__ALL.a $@
+
+$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/accel_sim.h firmware/hal.h $(BUILD)/vl/%/model.a
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
+		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
+		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
+
+$(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o
+	cp $< $@
+	ar rs $@ $(@D)/verilated_fst_c.o
 
 $(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated_threads.cpp
 	@mkdir -p $(@D)

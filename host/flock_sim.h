@@ -24,7 +24,7 @@ typedef struct {
     neighbors_grid_t grid;
     void *grid_mem;
     neighbors_accel_t accel;
-    int accel_open; /* this flock holds the one co-simulation */
+    int accel_open; /* this flock opened the one co-simulation (else borrows it) */
     neighbor_sums_t *sums; /* synchronous order */
     double *scratch;       /* metrics input: x, y, vx, vy */
 } flock_sim_t;

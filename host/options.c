@@ -246,12 +246,9 @@ int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
     return options_check(o, err, errlen) == 0 ? OPTIONS_RUN : OPTIONS_ERROR;
 }
 
-void options_print_help(FILE *out, const char *program)
+void options_print_flock_help(FILE *out)
 {
     fprintf(out,
-            "Usage: %s [options]\n"
-            "Runs a boids flock headless and prints its metrics, one line per frame.\n"
-            "\n"
             "Flock:\n"
             "  --boids N          flock size, scouts included (default 256, at most %u)\n"
             "  --predators P      predators (default 0, at most %u)\n"
@@ -264,24 +261,35 @@ void options_print_help(FILE *out, const char *program)
             "  --world WxH        world size in px (default 640x480; margins stay margin px "
             "from each edge)\n"
             "  --load FILE        start from a state file (CSV: id,role,x,y,vx,vy,biasval)\n"
+            "  --update U         sequential (pseudocode, default) | synchronous (parallel)\n"
+            "  --rules R          cornell (default) | weighted\n"
+            "  --sqrt S           exact (default) | ambm: speed by alpha-max-plus-beta-min\n"
+            "  --set NAME=VALUE   set a parameter (repeatable)\n"
+            "  --config FILE      parameters from a file, one NAME = VALUE a line, # comments\n"
+            "  --save FILE        write the final state (CSV), atomically\n",
+            BOIDS_MAX, PREDATORS_MAX);
+}
+
+void options_print_help(FILE *out, const char *program)
+{
+    fprintf(out,
+            "Usage: %s [options]\n"
+            "Runs a boids flock headless and prints its metrics, one line per frame.\n"
+            "\n",
+            program);
+    options_print_flock_help(out);
+    fprintf(out,
             "\n"
             "Run:\n"
             "  --frames K         frames to run (default 600; 0 with --save converts a state)\n"
             "  --every K          print metrics every K frames (default 1)\n"
             "  --model M          fixed (the firmware, default) | float (double reference)\n"
-            "  --update U         sequential (pseudocode, default) | synchronous (parallel)\n"
-            "  --rules R          cornell (default) | weighted\n"
             "  --neighbors E      grid (default) | brute | accel (the RTL in Verilator):\n"
             "                     how the fixed model finds its neighbors\n"
-            "  --sqrt S           exact (default) | ambm: speed by alpha-max-plus-beta-min\n"
-            "  --set NAME=VALUE   set a parameter (repeatable)\n"
-            "  --config FILE      parameters from a file, one NAME = VALUE a line, # comments\n"
-            "  --save FILE        write the final state (CSV), atomically\n"
             "  --help             this text\n"
             "\n"
             "Output columns: frame, polarization (0..1), mean nearest-neighbour distance (px),\n"
             "mean speed (px/frame), centre of mass x and y (px).\n"
-            "\n",
-            program, BOIDS_MAX, PREDATORS_MAX);
+            "\n");
     params_print_help(out);
 }

@@ -1,5 +1,5 @@
-/* Command-line options of the flock programs (build/boids now, build/sim
- * later): every flag, its parsing and its checks, in one place. */
+/* Command-line options of the flock programs (build/boids, build/sim): every
+ * flock flag, its parsing and its checks, in one place. */
 #ifndef OPTIONS_H
 #define OPTIONS_H
 
@@ -33,5 +33,7 @@ extern const char *const OPTION_NEIGHBORS[]; /* --neighbors: enum neighbor_kind 
  * Returns OPTIONS_RUN, OPTIONS_HELP, or OPTIONS_ERROR with one line in err. */
 int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen);
 void options_print_help(FILE *out, const char *program);
+/* The flock and parameter flags every flock program shares. */
+void options_print_flock_help(FILE *out);
 
 #endif

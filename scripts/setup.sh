@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
-# Usage: setup.sh [plots] [synth]   (gnuplot for make experiments; yosys and
-# nextpnr-ice40 for make synth-accel)
+# Usage: setup.sh [plots] [synth] [wave]   (gnuplot for make experiments; yosys
+# and nextpnr-ice40 for the synthesis targets; gtkwave for make wave)
 set -euo pipefail
 
-packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog)
+packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
+          libsdl2-dev libpng-dev zlib1g-dev pkg-config xvfb xauth)
 for group in "$@"; do
     case "$group" in
     plots) packages+=(gnuplot-nox) ;;
     synth) packages+=(yosys nextpnr-ice40 fpga-icestorm) ;;
-    *) echo "setup: unknown group \"$group\" (known: plots, synth)" >&2; exit 2 ;;
+    wave) packages+=(gtkwave) ;;
+    *) echo "setup: unknown group \"$group\" (known: plots, synth, wave)" >&2; exit 2 ;;
     esac
 done
 

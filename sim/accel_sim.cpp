@@ -66,6 +66,8 @@ extern "C" int accel_sim_open(void) {
     return 0;
 }
 
+extern "C" int accel_sim_is_open(void) { return sim != nullptr; }
+
 extern "C" void accel_sim_close(void) { sim.reset(); }
 
 extern "C" void accel_sim_reset(void) {
@@ -104,3 +106,9 @@ extern "C" uint32_t hal_read32(uint32_t offset) {
 }
 
 extern "C" void hal_write32(uint32_t offset, uint32_t value) { accel_sim_write(offset, value); }
+
+// Only the accelerator's DONE interrupt exists here; give up after a batch's
+// worth of cycles so that a wait for an interrupt nobody enabled ends.
+extern "C" void hal_wait_interrupt(void) {
+    for (int i = 0; sim && i < (1 << 20) && !sim->top->irq_o; i++) sim->tick();
+}

@@ -1,6 +1,8 @@
 /* The Verilated accelerator behind a small C interface: reset, clock ticks
  * and Wishbone reads and writes, so testbenches and the firmware stay C.
- * One simulation is open at a time; the HAL (firmware/hal.h) talks to it. */
+ * One simulation is open at a time; the HAL (firmware/hal.h) talks to it.
+ * Two shims implement this: accel_sim.cpp (the accelerator alone) and
+ * system_sim.cpp (the whole system, whose bus has the accelerator at 0). */
 #ifndef ACCEL_SIM_H
 #define ACCEL_SIM_H
 
@@ -12,6 +14,7 @@ extern "C" {
 
 /* Opens the simulation and resets it; 0, or -1 if one is already open. */
 int accel_sim_open(void);
+int accel_sim_is_open(void);
 void accel_sim_close(void);
 /* Holds reset for two cycles, as a board's reset button would. */
 void accel_sim_reset(void);

@@ -1,0 +1,119 @@
+/* Display driver (see display.h). Every wait is bounded, so a broken or
+ * missing block is an error code, never a hang. */
+#include "display.h"
+#include "display_regs.h"
+#include "hal.h"
+
+#define STATUS_ERRORS (DISPLAY_STATUS_ERR_PARAM | DISPLAY_STATUS_ERR_BUSY | DISPLAY_STATUS_ERR_BUS)
+/* A drawing takes about a frame at most; a frame is under 2^21 clocks in every
+ * mode. Polls and interrupt waits are counted against these. */
+#define DRAW_POLLS_MAX 2000000u
+#define FRAME_WAITS_MAX 64u
+#define SPRITE_COORD_MAX 2047
+#define SPRITE_COORD_MIN (-2048)
+
+static uint32_t rd(const display_t *d, uint32_t reg) { return hal_read32(d->base + reg); }
+static void wr(const display_t *d, uint32_t reg, uint32_t v) { hal_write32(d->base + reg, v); }
+
+int display_init(display_t *d, uint32_t base)
+{
+    d->base = base;
+    d->shift = 0;
+    d->frame = 0;
+    if (rd(d, DISPLAY_ID) != DISPLAY_ID_VALUE)
+        return DISPLAY_E_DEVICE;
+    d->width = rd(d, DISPLAY_WIDTH);
+    d->height = rd(d, DISPLAY_HEIGHT);
+    d->sprites_max = rd(d, DISPLAY_SPRITES_MAX);
+    wr(d, DISPLAY_STATUS, DISPLAY_STATUS_FRAME | STATUS_ERRORS); /* start clean */
+    wr(d, DISPLAY_CTRL, DISPLAY_CTRL_IRQ_EN);
+    d->frame = rd(d, DISPLAY_FRAME_COUNT);
+    return DISPLAY_OK;
+}
+
+void display_set_world(display_t *d, q16_t world_w, q16_t world_h)
+{
+    uint32_t w = world_w > 0 ? (uint32_t)world_w >> 16 : 0;
+    uint32_t h = world_h > 0 ? (uint32_t)world_h >> 16 : 0;
+
+    d->shift = 0;
+    while (d->shift < 16 && ((w >> d->shift) > d->width || (h >> d->shift) > d->height))
+        d->shift++;
+}
+
+int display_wait_frame(display_t *d)
+{
+    uint32_t waits;
+
+    for (waits = 0; waits < FRAME_WAITS_MAX; waits++) {
+        if (rd(d, DISPLAY_STATUS) & DISPLAY_STATUS_FRAME) {
+            wr(d, DISPLAY_STATUS, DISPLAY_STATUS_FRAME);
+            d->frame = rd(d, DISPLAY_FRAME_COUNT);
+            return DISPLAY_OK;
+        }
+        hal_wait_interrupt();
+    }
+    return DISPLAY_E_TIMEOUT;
+}
+
+uint32_t display_heading(q16_t vx, q16_t vy)
+{
+    /* Sector edges at 22.5 degrees from each axis: tan 22.5 = 0.41421,
+     * taken as 106/256 = 0.41406; int64 keeps |INT32_MIN| and the products. */
+    int64_t a = vx < 0 ? -(int64_t)vx : vx;
+    int64_t b = vy < 0 ? -(int64_t)vy : vy;
+
+    if (a == 0 && b == 0)
+        return 0;
+    if (256 * b < 106 * a)
+        return vx > 0 ? 0 : 4;
+    if (256 * a < 106 * b)
+        return vy > 0 ? 2 : 6;
+    if (vx > 0)
+        return vy > 0 ? 1 : 7;
+    return vy > 0 ? 3 : 5;
+}
+
+/* floor(q / 2^16) >> shift as a 12-bit two's complement field, clamped. */
+static uint32_t sprite_coord(q16_t q, uint32_t shift)
+{
+    int32_t px = (int32_t)(q >> 16); /* arithmetic shift: floor */
+    int32_t v = (int32_t)(px >> shift);
+
+    if (v > SPRITE_COORD_MAX)
+        v = SPRITE_COORD_MAX;
+    if (v < SPRITE_COORD_MIN)
+        v = SPRITE_COORD_MIN;
+    return (uint32_t)v & DISPLAY_SPRITE_X_MASK;
+}
+
+uint32_t display_sprite(const boid_t *b, uint32_t role, uint32_t shift)
+{
+    return sprite_coord(b->x, shift) << DISPLAY_SPRITE_X_SHIFT |
+           sprite_coord(b->y, shift) << DISPLAY_SPRITE_Y_SHIFT |
+           display_heading(b->vx, b->vy) << DISPLAY_SPRITE_HEADING_SHIFT |
+           (role & DISPLAY_SPRITE_ROLE_MASK) << DISPLAY_SPRITE_ROLE_SHIFT;
+}
+
+int display_draw(display_t *d, const flock_t *f)
+{
+    uint32_t addr = d->base + DISPLAY_SPRITES_BASE;
+    uint32_t i, polls = 0;
+
+    if (f->n + f->n_predators > d->sprites_max)
+        return DISPLAY_E_CAPACITY;
+    while (rd(d, DISPLAY_STATUS) & DISPLAY_STATUS_DRAWING)
+        if (++polls == DRAW_POLLS_MAX)
+            return DISPLAY_E_TIMEOUT;
+    for (i = 0; i < f->n; i++, addr += DISPLAY_SPRITE_STRIDE)
+        hal_write32(addr, display_sprite(&f->boid[i], f->role[i], d->shift));
+    for (i = 0; i < f->n_predators; i++, addr += DISPLAY_SPRITE_STRIDE)
+        hal_write32(addr, display_sprite(&f->predator[i], DISPLAY_ROLE_PREDATOR, d->shift));
+    wr(d, DISPLAY_COUNT, f->n + f->n_predators);
+    wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
+    if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {
+        wr(d, DISPLAY_STATUS, STATUS_ERRORS);
+        return DISPLAY_E_REFUSED;
+    }
+    return DISPLAY_OK;
+}

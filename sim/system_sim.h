@@ -1,0 +1,40 @@
+/* The whole system (rtl/boids_system.v: accelerator and display on one bus)
+ * in Verilator. It implements accel_sim.h, so the firmware and the host code
+ * run on it unchanged, and adds what a monitor and a waveform viewer need:
+ * the VGA pins of every pixel clock, and an FST trace that can be started
+ * and stopped. */
+#ifndef SYSTEM_SIM_H
+#define SYSTEM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "accel_sim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Receives the VGA pins in chunks, one sample a pixel clock, in the format of
+ * vga_decoder.h (bit 13 hsync, 12 vsync, 11:0 RGB). */
+typedef void (*system_video_sink)(void *ctx, const uint16_t *samples, size_t n);
+
+void system_sim_set_video_sink(system_video_sink sink, void *ctx);
+/* Hands the samples gathered so far to the sink. */
+void system_sim_flush_video(void);
+/* The pixel clock the simulated time runs at (the mode's, in MHz). */
+double system_sim_pixel_mhz(void);
+/* Starts writing an FST trace of every signal from the next cycle on;
+ * 0, or -1 with a message. */
+int system_sim_trace_start(const char *path, char *err, size_t errlen);
+void system_sim_trace_stop(void);
+int system_sim_tracing(void);
+/* Whether this model was built with tracing compiled in. */
+int system_sim_trace_available(void);
+/* The interrupt lines. */
+int system_sim_irq_display(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
