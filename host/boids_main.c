@@ -4,38 +4,11 @@
 #include <time.h>
 #include "flock_sim.h"
 #include "flock_state.h"
-#include "scene.h"
 
 static int fail(const char *msg)
 {
     fprintf(stderr, "boids: %s\n", msg);
     return 1;
-}
-
-/* The starting state: a file, or a random scene from the flags. */
-static int starting_state(const options_t *o, state_table_t *t, char *err, size_t errlen)
-{
-    if (o->load_path != NULL) {
-        char msg[300];
-        if (state_csv_read(o->load_path, t, err, errlen) != 0)
-            return -1;
-        if (state_table_check(t, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "%s: %s", o->load_path, msg);
-            state_table_free(t);
-            return -1;
-        }
-        return 0;
-    } else {
-        scene_spec_t spec = {o->boids,           o->predators,       o->scouts1,
-                             o->scouts2,         o->bias1,           o->bias2,
-                             o->params.world_w,  o->params.world_h,  o->params.minspeed,
-                             o->params.maxspeed, o->seed};
-        if (scene_random(&spec, t) != 0) {
-            snprintf(err, errlen, "out of memory for %u boids", o->boids);
-            return -1;
-        }
-        return 0;
-    }
 }
 
 static void print_metrics(unsigned long frame, const flock_metrics_t *m)
@@ -104,7 +77,7 @@ int main(int argc, char **argv)
     }
     if (rc == OPTIONS_ERROR)
         return fail(err);
-    if (starting_state(&o, &start, err, sizeof err) != 0)
+    if (flock_sim_start_table(&o, &start, err, sizeof err) != 0)
         return fail(err);
     rc = flock_sim_open(&sim, o.model, o.neighbors, &o.params, &start, err, sizeof err);
     state_table_free(&start);
