@@ -138,6 +138,11 @@ $(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libsim.a
 $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
+# Helpers of the shell tests.
+$(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
 # The same without tracing compiled in, for the benchmark's comparison.
 $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system_notrace)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@

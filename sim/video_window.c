@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct video_window {
     SDL_Window *window;
@@ -40,6 +41,20 @@ static int make_texture(video_window_t *w, int width, int height)
     return 0;
 }
 
+/* SDL falls back to drivers that show nobody anything when there is no
+ * display; those count only when the user asked for them by name. */
+static int shows_pixels(void)
+{
+    const char *driver = SDL_GetCurrentVideoDriver();
+    const char *asked = getenv("SDL_VIDEODRIVER");
+
+    if (driver == NULL)
+        return 0;
+    if (strcmp(driver, "offscreen") != 0 && strcmp(driver, "dummy") != 0)
+        return 1;
+    return asked != NULL && strcmp(asked, driver) == 0;
+}
+
 video_window_t *video_window_open(const char *title, int width, int height, int zoom, char *err,
                                   size_t errlen)
 {
@@ -51,6 +66,13 @@ video_window_t *video_window_open(const char *title, int width, int height, int 
     }
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
         set_error(err, errlen, "no display available (SDL: %s)", SDL_GetError());
+        return NULL;
+    }
+    if (!shows_pixels()) {
+        set_error(err, errlen, "no display available (SDL found only its %s driver; set "
+                               "SDL_VIDEODRIVER=%s to use it anyway)",
+                  SDL_GetCurrentVideoDriver(), SDL_GetCurrentVideoDriver());
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
         return NULL;
     }
     w = calloc(1, sizeof *w);

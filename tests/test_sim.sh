@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# build/sim, the monitor, as a user meets it: help, bad flags, the headless
+# picture of a loaded paused state against the independent C rendering, pixel
+# for pixel, a moving flock, traces, and no display. Speaks TAP.
+set -uo pipefail
+build=${1:-build}
+sim="$build/sim"
+check="$build/tests/tools/picture_check"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
+
+# No display here unless the test makes one: the monitor must cope.
+unset DISPLAY WAYLAND_DISPLAY
+unset SDL_VIDEODRIVER
+
+# expect_error DESCRIPTION PATTERN ARGS...: exit 1 and a stderr line matching PATTERN.
+expect_error() {
+    local what=$1 pattern=$2; shift 2
+    local err status
+    err=$("$sim" "$@" 2>&1 >/dev/null); status=$?
+    if [ "$status" -eq 1 ] && grep -qE -- "$pattern" <<<"$err"; then
+        ok "$what"
+    else
+        not_ok "$what" "exit $status, stderr: $err"
+    fi
+}
+
+out=$("$sim" --help); status=$?
+if [ $status -eq 0 ] && grep -q -- "--headless" <<<"$out" && grep -q -- "--trace-from" <<<"$out" \
+    && grep -q "pause / resume" <<<"$out" && grep -q -- "--boids N" <<<"$out"; then
+    ok "--help lists the monitor's flags, the flock flags and the keys"
+else
+    not_ok "--help" "exit $status"
+fi
+
+expect_error "a wrong flag is refused" 'unknown option "--bogus"' --bogus
+expect_error "--zoom out of range is refused" "--zoom" --zoom 9 --headless
+expect_error "--trace-frames without --trace is refused" "need --trace FILE" --trace-frames 3
+expect_error "--model belongs to build/boids" "--model is a flag of build/boids" --model float
+expect_error "a flock bigger than the accelerator is refused" "holds at most" --boids 5000 --headless
+expect_error "a missing state file is refused" "nosuch.csv" --load "$tmp/nosuch.csv" --headless
+expect_error "--png into a file that is no directory is refused" "not a directory" \
+    --png "$0" --headless --frames 1
+
+# A flock with every role, some of it off screen, from the C model.
+"$build/boids" --boids 300 --predators 2 --scouts1 20 --scouts2 10 --frames 40 --every 40 \
+    --save "$tmp/state.csv" >/dev/null 2>&1
+"$build/boids" --world 1280x960 --boids 400 --predators 1 --scouts1 30 --frames 20 --every 20 \
+    --save "$tmp/big.csv" >/dev/null 2>&1
+
+# picture_matches DESCRIPTION STATE PNG W H: the PNG is the C rendering of STATE.
+picture_matches() {
+    local what=$1 out
+    out=$("$check" "$2" "$3" "$4" "$5" 2>&1)
+    if [ $? -eq 0 ]; then ok "$what"; else not_ok "$what" "$out"; fi
+}
+
+err=$("$sim" --headless --paused --load "$tmp/state.csv" --frames 4 --png "$tmp/paused" \
+    --save "$tmp/after.csv" 2>&1); status=$?
+pngs=$(ls "$tmp/paused" 2>/dev/null | wc -l)
+if [ $status -eq 0 ] && [ "$pngs" -ge 3 ]; then
+    ok "headless --paused --frames 4 --png writes one PNG per displayed frame ($pngs)"
+else
+    not_ok "headless paused run" "exit $status, $pngs PNGs: $err"
+fi
+last=$(ls "$tmp/paused"/frame_*.png 2>/dev/null | tail -1)
+picture_matches "the VGA picture of a loaded paused state equals the C rendering, pixel for pixel" \
+    "$tmp/state.csv" "$last" 640 480
+if cmp -s "$tmp/state.csv" "$tmp/after.csv"; then
+    ok "--paused draws the loaded state without moving it"
+else
+    not_ok "--paused moved the flock"
+fi
+first=$(ls "$tmp/paused"/frame_*.png | head -1)
+if ! "$check" "$tmp/state.csv" "$first" 640 480 >/dev/null 2>&1; then
+    ok "the comparison can fail: the frame before the first drawing differs"
+else
+    not_ok "the frame shown before any drawing matched the flock"
+fi
+
+err=$("$sim" --headless --paused --load "$tmp/big.csv" --world 1280x960 --frames 4 \
+    --png "$tmp/big" 2>&1); status=$?
+picture_matches "a 1280x960 world is drawn at half size, pixel for pixel" \
+    "$tmp/big.csv" "$(ls "$tmp/big"/frame_*.png | tail -1)" 1280 960
+
+err=$("$sim" --headless --load "$tmp/state.csv" --frames 5 --png "$tmp/moving" \
+    --save "$tmp/moved.csv" 2>&1); status=$?
+last=$(ls "$tmp/moving"/frame_*.png 2>/dev/null | tail -1)
+if [ $status -eq 0 ] && ! cmp -s "$tmp/state.csv" "$tmp/moved.csv" \
+    && ! "$check" "$tmp/state.csv" "$last" 640 480 >/dev/null 2>&1 \
+    && [ -n "$(ls "$tmp/moving")" ]; then
+    ok "unpaused, the flock moves and the picture follows it"
+else
+    not_ok "a moving flock" "exit $status: $err"
+fi
+
+err=$("$sim" --boids 64 --frames 3 --png "$tmp/nodisplay" 2>&1); status=$?
+if [ $status -eq 0 ] && grep -q "running headless" <<<"$err" && [ -n "$(ls "$tmp/nodisplay")" ]; then
+    ok "with no display it says so and runs headless"
+else
+    not_ok "no display" "exit $status: $err"
+fi
+
+err=$(SDL_VIDEODRIVER=offscreen "$sim" --boids 64 --frames 3 2>&1); status=$?
+if [ $status -eq 0 ] && grep -q "window open" <<<"$err"; then
+    ok "the window path runs (SDL offscreen driver)"
+else
+    not_ok "window path" "exit $status: $err"
+fi
+
+err=$("$sim" --headless --boids 32 --frames 4 --trace "$tmp/run.fst" --trace-from 1 \
+    --trace-frames 2 2>&1); status=$?
+size=$(stat -c %s "$tmp/run.fst" 2>/dev/null || echo 0)
+if [ $status -eq 0 ] && [ "$size" -gt 1000 ] && grep -q "trace .* done (2 frames)" <<<"$err"; then
+    ok "--trace with --trace-from and --trace-frames writes an FST of that window ($size bytes)"
+else
+    not_ok "--trace" "exit $status, $size bytes: $err"
+fi
+err=$("$sim" --headless --boids 32 --frames 2 --trace "$tmp/nodir/run.fst" 2>&1); status=$?
+if [ $status -eq 1 ] && grep -q "cannot write" <<<"$err"; then
+    ok "a trace file that cannot be written is an error"
+else
+    not_ok "unwritable trace" "exit $status: $err"
+fi
+
+echo "1..$n"
