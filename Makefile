@@ -67,8 +67,12 @@ help: ## this list
 deps: ## install what the build needs (apt-get when root, else print the command)
 	@bash scripts/setup.sh
 
-run: deps $(BUILD)/boids ## a short flock run of the C model with its metrics
-	$(BUILD)/boids --boids 512 --predators 2 --scouts1 24 --scouts2 12 --frames 600 --every 60
+# The monitor's default flock: scouts of both groups and a predator.
+RUN_FLOCK := --boids 512 --predators 1 --scouts1 40 --scouts2 24 --update synchronous
+
+run: deps ## the monitor: the flock on the simulated system in a window (PNGs if no display)
+	@$(MAKE) --no-print-directory $(BUILD)/sim
+	$(BUILD)/sim $(RUN_FLOCK) --fallback-png $(BUILD)/run-png
 
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS)

@@ -15,11 +15,11 @@
 #include "system_sim.h"
 #include "video_window.h"
 
-#define HEADLESS_FRAMES 300 /* five seconds of video when no --frames is given */
+#define HEADLESS_FRAMES 120 /* two seconds of video when no --frames is given */
 
 typedef struct {
     int headless, paused, zoom;
-    const char *png_dir, *trace_path;
+    const char *png_dir, *fallback_png_dir, *trace_path;
     unsigned long trace_from, trace_frames;
     int frames_set, trace_frames_set;
 } sim_flags_t;
@@ -62,6 +62,7 @@ static void print_help(FILE *out)
             "  --paused           start paused: the starting flock is drawn, not moved\n"
             "  --png DIR          one PNG per displayed frame, DIR/frame_NNNNNN.png (the VGA\n"
             "                     picture only); DIR is made if missing\n"
+            "  --fallback-png DIR as --png, but only if no display is available (make run)\n"
             "  --trace FILE       FST waveform of the run (open with make wave's save file)\n"
             "  --trace-from F     start the trace at frame F (default 0)\n"
             "  --trace-frames K   trace K frames (default: to the end)\n"
@@ -99,7 +100,8 @@ static int take_sim_flags(int *argc, char **argv, sim_flags_t *f, char *err, siz
     for (i = 1; i < *argc; i++) {
         const char *a = argv[i];
         const char *value = i + 1 < *argc ? argv[i + 1] : NULL;
-        int takes_value = !strcmp(a, "--png") || !strcmp(a, "--trace") ||
+        int takes_value = !strcmp(a, "--png") || !strcmp(a, "--fallback-png") ||
+                          !strcmp(a, "--trace") ||
                           !strcmp(a, "--trace-from") || !strcmp(a, "--trace-frames") ||
                           !strcmp(a, "--zoom");
 
@@ -131,6 +133,8 @@ static int take_sim_flags(int *argc, char **argv, sim_flags_t *f, char *err, siz
         i++;
         if (!strcmp(a, "--png")) {
             f->png_dir = value;
+        } else if (!strcmp(a, "--fallback-png")) {
+            f->fallback_png_dir = value;
         } else if (!strcmp(a, "--trace")) {
             f->trace_path = value;
         } else if (!strcmp(a, "--trace-from")) {
@@ -510,6 +514,32 @@ static int trace_control(sim_t *s)
     return 0;
 }
 
+/* The window, or headless when asked or when there is no display. */
+static int open_window(sim_t *s)
+{
+    if (!s->f.headless) {
+        char msg[300];
+        s->window = video_window_open("boids sim", 640, 480, s->f.zoom, msg, sizeof msg);
+        if (s->window == NULL) {
+            fprintf(stderr, "sim: %s: running headless\n", msg);
+            s->f.headless = 1;
+            if (s->f.png_dir == NULL && s->f.fallback_png_dir != NULL) {
+                s->f.png_dir = s->f.fallback_png_dir;
+                if (prepare_png_dir(s->f.png_dir, s->err, sizeof s->err) != 0)
+                    return -1;
+                fprintf(stderr, "sim: writing a PNG per frame into %s/\n", s->f.png_dir);
+            }
+        }
+    }
+    if (s->f.headless && !s->f.frames_set) {
+        s->f.frames_set = 1;
+        s->o.frames = HEADLESS_FRAMES;
+    }
+    if (s->f.headless && s->f.png_dir == NULL)
+        fprintf(stderr, "sim: headless without --png: nothing will be shown or written\n");
+    return 0;
+}
+
 static int run(sim_t *s)
 {
     rate_t rate = {now_seconds(), 0, 0, 0, 0};
@@ -592,6 +622,8 @@ int main(int argc, char **argv)
         s.o.neighbors = NEIGHBORS_ACCEL;
     if (s.f.png_dir != NULL && prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
+    if (open_window(&s) != 0)
+        return fail(s.err);
 
     if (accel_sim_open() != 0)
         return fail("the simulation does not open");
@@ -611,20 +643,6 @@ int main(int argc, char **argv)
     }
     display_set_world(&s.display, s.fs.fp.world_w, s.fs.fp.world_h);
 
-    if (!s.f.headless) {
-        char msg[300];
-        s.window = video_window_open("boids sim", 640, 480, s.f.zoom, msg, sizeof msg);
-        if (s.window == NULL) {
-            fprintf(stderr, "sim: %s: running headless\n", msg);
-            s.f.headless = 1;
-        }
-    }
-    if (s.f.headless && !s.f.frames_set) {
-        s.f.frames_set = 1;
-        s.o.frames = HEADLESS_FRAMES;
-    }
-    if (s.f.headless && s.f.png_dir == NULL)
-        fprintf(stderr, "sim: headless without --png: nothing will be shown or written\n");
     s.paused = s.f.paused;
     fprintf(stderr, "sim: %u boids, %u predators on %s; %s%s\n", s.fs.fixed.n,
             s.fs.fixed.n_predators, accel_sim_variant(),
