@@ -75,7 +75,8 @@ run: deps ## the monitor: the flock on the simulated system in a window (PNGs if
 	$(BUILD)/sim $(RUN_FLOCK) --fallback-png $(BUILD)/run-png
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS)
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
+		$(BUILD)/tests/tools/picture_check
 	@bash tests/run_all.sh $(BUILD)
 
 bench: deps $(BUILD)/bench $(ACCEL_BENCHES) ## throughput figures (recorded in docs/performance.md)

@@ -201,6 +201,8 @@ typedef struct {
     int paused, step, quit, follow_mouse, tunable;
     int mouse_x, mouse_y, mouse_inside;
     unsigned long frames; /* frames of video since start */
+    /* simulated clock cycles spent per phase, over the frames that stepped */
+    uint64_t cycles_wait, cycles_step, cycles_draw, frames_stepped;
     char err[600];
 } sim_t;
 
@@ -552,20 +554,30 @@ static int run(sim_t *s)
             break;
         if (trace_control(s) != 0)
             return -1;
+        uint64_t c0 = accel_sim_cycles(), c1, c2;
+        int stepping = !s->paused || s->step;
         if ((rc = display_wait_frame(&s->display)) != DISPLAY_OK) {
             snprintf(s->err, sizeof s->err, "the display gives no frames (error %d)", rc);
             return -1;
         }
         s->frames++;
-        if (!s->paused || s->step) {
+        c1 = accel_sim_cycles();
+        if (stepping) {
             if (flock_sim_step(&s->fs, s->err, sizeof s->err) != 0)
                 return -1;
             s->step = 0;
         }
         predator_to_mouse(s);
+        c2 = accel_sim_cycles();
         if ((rc = display_draw(&s->display, &s->fs.fixed)) != DISPLAY_OK) {
             snprintf(s->err, sizeof s->err, "the display refused the flock (error %d)", rc);
             return -1;
+        }
+        if (stepping && s->frames > 1) {
+            s->cycles_wait += c1 - c0;
+            s->cycles_step += c2 - c1;
+            s->cycles_draw += accel_sim_cycles() - c2;
+            s->frames_stepped++;
         }
         system_sim_flush_video();
         if (s->monitor.failed) {
@@ -664,6 +676,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "; %llu PNGs in %s/", (unsigned long long)s.monitor.pngs_written,
                     s.f.png_dir);
         fputc('\n', stderr);
+        if (s.frames_stepped > 0)
+            fprintf(stderr, "sim: clock cycles a frame: flock step %llu (writes, accelerator, "
+                            "reads), sprites %llu, idle until vblank %llu\n",
+                    (unsigned long long)(s.cycles_step / s.frames_stepped),
+                    (unsigned long long)(s.cycles_draw / s.frames_stepped),
+                    (unsigned long long)(s.cycles_wait / s.frames_stepped));
         if (s.o.save_path != NULL) {
             state_table_t t = {0, NULL};
             if (flock_sim_table(&s.fs, &t) != 0 ||

@@ -37,6 +37,53 @@ for f in rtl/*.v rtl/synth/*.v; do
     check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -s "$top" -o /dev/null "$f"
 done
 
+# The iCE40 versions (rtl/ice40/, same module names as their generic twins) on
+# their own: verilator against a port-only stand-in for the vendor primitive
+# (its lint_off lines cover the stand-in alone), iverilog against yosys' model.
+spram_stub=$(mktemp --suffix=.v)
+trap 'rm -f "$spram_stub"' EXIT
+cat >"$spram_stub" <<'EOF'
+// verilator lint_off DECLFILENAME
+// verilator lint_off UNUSEDSIGNAL
+// verilator lint_off UNDRIVEN
+module SB_SPRAM256KA (input wire [13:0] ADDRESS, input wire [15:0] DATAIN, input wire [3:0] MASKWREN,
+    input wire WREN, input wire CHIPSELECT, input wire CLOCK, input wire STANDBY, input wire SLEEP,
+    input wire POWEROFF, output wire [15:0] DATAOUT);
+endmodule
+// verilator lint_on UNDRIVEN
+// verilator lint_on UNUSEDSIGNAL
+// verilator lint_on DECLFILENAME
+EOF
+ice40_cells=$( (yosys-config --datdir 2>/dev/null || echo /usr/share/yosys) | head -1)/ice40/cells_sim.v
+for f in rtl/ice40/*.v; do
+    top=$(basename "$f" .v)
+    for words in 19200 512 76800; do
+        check "verilator -Wall $f WORDS=$words" verilator --lint-only -Wall -Irtl "${waiver[@]}" \
+            -GWORDS="$words" --top-module "$top" "$f" "$spram_stub"
+    done
+    if [ -f "$ice40_cells" ]; then
+        check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -DNO_ICE40_DEFAULT_ASSIGNMENTS -Irtl \
+            -s "$top" -o /dev/null "$f" "$ice40_cells"
+    fi
+done
+
+# The display and the system top at the sizes that matter: each mode at SCALE 1 and 2,
+# the small sprite memory of the UP5K build.
+for size in "640 480 1 1280" "640 480 2 512" "800 600 2 1280" "1280 720 1 1280" "1280 720 2 2"; do
+    set -- $size
+    check "verilator -Wall boids_display ${1}x$2 SCALE=$3 SPRITES_MAX=$4" \
+        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GH_ACTIVE="$1" -GV_ACTIVE="$2" -GSCALE="$3" \
+        -GSPRITES_MAX="$4" rtl/boids_display.v
+    check "iverilog -g2012 -Wall boids_display ${1}x$2 SCALE=$3 SPRITES_MAX=$4" \
+        iverilog -g2012 -Wall -Irtl -y rtl -Pboids_display.H_ACTIVE="$1" -Pboids_display.V_ACTIVE="$2" \
+        -Pboids_display.SCALE="$3" -Pboids_display.SPRITES_MAX="$4" -o /dev/null rtl/boids_display.v
+done
+for size in "64 1 1" "1024 8 2"; do
+    set -- $size
+    check "verilator -Wall boids_system N_MAX=$1 LANES=$2 SCALE=$3" \
+        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GSCALE="$3" rtl/boids_system.v
+done
+
 # The top at the sizes the project builds: the smallest, an iCE40 UP5K build, the
 # simulation defaults, the largest memory with the most lanes.
 for size in "2 1" "256 1" "256 2" "1024 8" "4096 16" "12288 3"; do

@@ -1,0 +1,322 @@
+// boids_display: the VGA display of the Boids system, a Wishbone B4 classic slave.
+// Holds the registers and sprite memory of docs/register-map.md, draws the sprites into
+// a back frame buffer (display_renderer), swaps it to the front in vertical blanking and
+// scans the front buffer out to the VGA pins (vga_timing, display_scanout).
+`timescale 1ns / 1ps
+`default_nettype none
+
+`include "vga_modes.vh"
+
+// Bus as boids_accel: every access is acknowledged one cycle after it is seen;
+// byte selects and address bits 1:0 are ignored. Unmapped addresses read 0, ignore
+// writes and set STATUS.ERR_BUS. While DRAWING the sprite memory's read port belongs
+// to the renderer: sprite reads return 0, and sprite writes, COUNT writes and DRAW
+// are refused with ERR_BUSY (a CTRL write while drawing still sets IRQ_EN). A DRAW
+// with COUNT > SPRITES_MAX sets ERR_PARAM and changes nothing else.
+// Frames: at every vblank_start FRAME_COUNT counts and STATUS.FRAME is set; a picture
+// finished before it (PENDING) becomes the front buffer, shown from the next frame's
+// first line; a drawing still going on counts in DROPPED and the old picture stays.
+// A DRAW while PENDING is allowed: it redraws the back buffer, which is not shown yet.
+// Pins: the timing generator's waveform, LATENCY = 3 cycles later (display_scanout).
+// Reset (synchronous) resets only control state, as an override at the end of each
+// clocked block: registers to their map values, the renderer, the timing, the front
+// buffer choice. The sprite memory and frame buffers keep their contents.
+module boids_display #(
+    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
+    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
+    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
+    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
+    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,
+    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
+    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
+    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
+    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
+    parameter integer SCALE = 1,                    // 1 or 2: a buffer pixel is SCALE x SCALE
+    parameter integer SPRITES_MAX = 1280            // sprite memory entries, 2..16384
+) (
+    input  wire        clk,                         // pixel clock
+    input  wire        rst,                         // synchronous, active high
+    // Wishbone B4 classic slave, 32-bit data, byte addresses
+    input  wire        wb_cyc_i,
+    input  wire        wb_stb_i,
+    input  wire        wb_we_i,
+    input  wire [19:0] wb_adr_i,
+    input  wire [31:0] wb_dat_i,
+    input  wire [3:0]  wb_sel_i,                    // ignored: every access is a whole word
+    output reg  [31:0] wb_dat_o,
+    output reg         wb_ack_o,
+    // interrupt
+    output wire        irq_o,                       // STATUS.FRAME & CTRL.IRQ_EN
+    // VGA pins, registered
+    output wire        vga_hsync,
+    output wire        vga_vsync,
+    output wire [3:0]  vga_r,
+    output wire [3:0]  vga_g,
+    output wire [3:0]  vga_b
+);
+
+`include "display_regs.vh"
+
+    localparam integer FB_W = H_ACTIVE / SCALE;
+    localparam integer FB_H = V_ACTIVE / SCALE;
+    localparam integer WORDS = FB_W * FB_H / 4;
+    localparam integer AW = $clog2(WORDS);
+    localparam integer SW = $clog2(SPRITES_MAX);
+    localparam integer CW = $clog2(SPRITES_MAX + 1);
+    localparam integer SPRITES_END = {12'd0, SPRITES_BASE} + SPRITE_STRIDE * SPRITES_MAX;
+    localparam [31:0] FB_W_WORD = FB_W;
+    localparam [31:0] FB_H_WORD = FB_H;
+    localparam [31:0] SMAX_WORD = SPRITES_MAX;
+
+    initial begin
+        if (SCALE != 1 && SCALE != 2) $error("%m: SCALE = %0d, must be 1 or 2", SCALE);
+        if (FB_W * SCALE != H_ACTIVE || FB_H * SCALE != V_ACTIVE || FB_W % 4 != 0)
+            $error("%m: H_ACTIVE %0d, V_ACTIVE %0d, SCALE %0d: the buffer must be whole pixels, FB_W a multiple of 4",
+                   H_ACTIVE, V_ACTIVE, SCALE);
+        if (SPRITES_MAX < 2 || SPRITES_MAX > 16384)
+            $error("%m: SPRITES_MAX = %0d, must be 2..16384", SPRITES_MAX);
+        if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
+        if (SPRITE_STRIDE != 4) $error("%m: SPRITE_STRIDE = %0d, this block has 4", SPRITE_STRIDE);
+        // the renderer's fixed sprite layout
+        if (SPRITE_X_LSB != 0 || SPRITE_X_WIDTH != 12 || SPRITE_Y_LSB != 12 || SPRITE_Y_WIDTH != 12
+            || SPRITE_HEADING_LSB != 24 || SPRITE_HEADING_WIDTH != 3
+            || SPRITE_ROLE_LSB != 28 || SPRITE_ROLE_WIDTH != 2)
+            $error("%m: the register map's sprite fields differ from display_renderer's");
+    end
+
+    // ---- registers ------------------------------------------------------------
+    reg         ctrl_irq_en;
+    reg         st_frame, st_pending, st_err_param, st_err_busy, st_err_bus;
+    reg  [31:0] reg_count, frame_count, dropped;
+    reg         count_bad;                          // reg_count > SPRITES_MAX
+    reg         front;                              // the buffer the scanout shows
+    wire        drawing;                            // the renderer is busy
+    wire        draw_finish;                        // its last cycle
+    wire        vblank, vblank_start;
+
+    assign irq_o = st_frame && ctrl_irq_en;
+
+    // ---- address decode -------------------------------------------------------
+    wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
+    wire          wr = req && wb_we_i;
+    wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
+    wire          in_regs = adr <= REG_SPRITES_MAX;
+    wire          in_spr = adr >= SPRITES_BASE && {12'd0, adr} < SPRITES_END;
+    wire [19:0]   spr_off = adr - SPRITES_BASE;
+    wire [SW-1:0] spr_idx = spr_off[SW+1:2];
+
+    wire draw_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_DRAW];
+    wire draw_ok = draw_req && !drawing && !count_bad;
+
+    always @(posedge clk) begin
+        wb_ack_o <= req;
+
+        if (wr && in_regs) begin
+            case (adr)
+                REG_CTRL: begin
+                    ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
+                    if (wb_dat_i[CTRL_DRAW]) begin
+                        if (drawing) st_err_busy <= 1'b1;
+                        else if (count_bad) st_err_param <= 1'b1;
+                    end
+                end
+                REG_STATUS: begin
+                    if (wb_dat_i[STATUS_FRAME]) st_frame <= 1'b0;
+                    if (wb_dat_i[STATUS_ERR_PARAM]) st_err_param <= 1'b0;
+                    if (wb_dat_i[STATUS_ERR_BUSY]) st_err_busy <= 1'b0;
+                    if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
+                end
+                REG_COUNT: begin
+                    if (drawing) st_err_busy <= 1'b1;
+                    else reg_count <= wb_dat_i;
+                end
+                default: ; // ID, WIDTH, HEIGHT, FRAME_COUNT, DROPPED, SPRITES_MAX: read only
+            endcase
+        end
+        if (wr && in_spr && drawing) st_err_busy <= 1'b1;
+        if (req && !in_regs && !in_spr) st_err_bus <= 1'b1;
+
+        // the picture: done, started, swapped (at most one of the first two at once)
+        if (draw_finish) st_pending <= 1'b1;
+        if (draw_ok) st_pending <= 1'b0;
+        if (vblank_start) begin
+            frame_count <= frame_count + 32'd1;
+            st_frame <= 1'b1;
+            if (st_pending) begin
+                front <= !front;
+                st_pending <= 1'b0;
+            end else if (drawing) begin
+                dropped <= dropped + 32'd1;
+            end
+        end
+
+        // Registered: COUNT written at one edge is checked at the next, before the bus
+        // can make another request (the ack cycle between), so the compare stays out
+        // of the bus path.
+        count_bad <= reg_count > SMAX_WORD;
+
+        if (rst) begin
+            wb_ack_o <= 1'b0;
+            ctrl_irq_en <= 1'b0;
+            st_frame <= 1'b0;
+            st_pending <= 1'b0;
+            st_err_param <= 1'b0;
+            st_err_busy <= 1'b0;
+            st_err_bus <= 1'b0;
+            reg_count <= 32'd0;
+            count_bad <= 1'b0;
+            frame_count <= 32'd0;
+            dropped <= 32'd0;
+            front <= 1'b0;
+        end
+    end
+
+    // ---- sprite memory: one write port (bus), one registered read port ----------
+    (* no_rw_check *) reg [31:0] sprites[0:SPRITES_MAX-1];
+    reg  [31:0]   spr_rdata;
+    wire [SW-1:0] rend_raddr;
+
+    // one read address: the renderer's while drawing, else the bus's; read only when needed
+    wire [SW-1:0] spr_raddr = drawing ? rend_raddr : spr_idx;
+    wire          spr_re = drawing || (req && in_spr);
+
+    always @(posedge clk) begin
+        if (wr && in_spr && !drawing) sprites[spr_idx] <= wb_dat_i;
+        if (spr_re) spr_rdata <= sprites[spr_raddr];
+    end
+
+    // ---- renderer and frame buffers -----------------------------------------------
+    wire          fb_we, fb_re;
+    wire [AW-1:0] fb_waddr, fb_raddr;
+    wire [15:0]   fb_wdata, fb_rdata;
+    wire [3:0]    fb_wmask;
+
+    display_renderer #(
+        .FB_W(FB_W),
+        .FB_H(FB_H),
+        .SPRITES_MAX(SPRITES_MAX)
+    ) u_renderer (
+        .clk(clk),
+        .rst(rst),
+        .start(draw_ok),
+        .count(reg_count[CW-1:0]),
+        .busy(drawing),
+        .finish(draw_finish),
+        .spr_raddr(rend_raddr),
+        .spr_rdata(spr_rdata),
+        .fb_we(fb_we),
+        .fb_waddr(fb_waddr),
+        .fb_wdata(fb_wdata),
+        .fb_wmask(fb_wmask)
+    );
+
+    display_framebuffer #(
+        .WORDS(WORDS)
+    ) u_framebuffer (
+        .clk(clk),
+        .we(fb_we),
+        .wsel(!front),                              // the back buffer
+        .waddr(fb_waddr),
+        .wdata(fb_wdata),
+        .wmask(fb_wmask),
+        .re(fb_re),
+        .rsel(front),
+        .raddr(fb_raddr),
+        .rdata(fb_rdata)
+    );
+
+    // ---- timing and scanout ----------------------------------------------------------
+    wire        t_hsync, t_vsync, t_de;
+    wire [11:0] t_x, t_y;
+    wire        t_line_start, t_frame_start;
+
+    vga_timing #(
+        .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),
+        .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
+        .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH)
+    ) u_timing (
+        .clk(clk),
+        .rst(rst),
+        .hsync(t_hsync),
+        .vsync(t_vsync),
+        .de(t_de),
+        .x(t_x),
+        .y(t_y),
+        .line_start(t_line_start),
+        .frame_start(t_frame_start),
+        .vblank(vblank),
+        .vblank_start(vblank_start)
+    );
+
+    display_scanout #(
+        .H_ACTIVE(H_ACTIVE),
+        .V_ACTIVE(V_ACTIVE),
+        .SCALE(SCALE)
+    ) u_scanout (
+        .clk(clk),
+        .rst(rst),
+        .hsync(t_hsync),
+        .vsync(t_vsync),
+        .de(t_de),
+        .x(t_x),
+        .y_lsb(t_y[0]),
+        .vblank_start(vblank_start),
+        .fb_re(fb_re),
+        .fb_raddr(fb_raddr),
+        .fb_rdata(fb_rdata),
+        .vga_hsync(vga_hsync),
+        .vga_vsync(vga_vsync),
+        .vga_r(vga_r),
+        .vga_g(vga_g),
+        .vga_b(vga_b)
+    );
+
+    // ---- read data ------------------------------------------------------------------
+    // Registers are read at the request; the sprite memory answers one cycle later
+    // from its registered port, so wb_dat_o is selected in the acknowledge cycle.
+    reg         rd_spr;
+    reg  [31:0] rd_reg;
+    reg  [31:0] ctrl_word, status_word;
+
+    always @* begin
+        ctrl_word = 32'd0;
+        ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
+        status_word = 32'd0;
+        status_word[STATUS_VBLANK] = vblank;
+        status_word[STATUS_FRAME] = st_frame;
+        status_word[STATUS_DRAWING] = drawing;
+        status_word[STATUS_PENDING] = st_pending;
+        status_word[STATUS_ERR_PARAM] = st_err_param;
+        status_word[STATUS_ERR_BUSY] = st_err_busy;
+        status_word[STATUS_ERR_BUS] = st_err_bus;
+    end
+
+    always @(posedge clk) begin
+        if (req) begin
+            rd_spr <= in_spr && !drawing;
+            // registers are at word addresses 0..8: select by the word index alone
+            case (adr[5:2])
+                REG_ID[5:2]: rd_reg <= ID_VALUE;
+                REG_WIDTH[5:2]: rd_reg <= FB_W_WORD;
+                REG_HEIGHT[5:2]: rd_reg <= FB_H_WORD;
+                REG_CTRL[5:2]: rd_reg <= ctrl_word;
+                REG_STATUS[5:2]: rd_reg <= status_word;
+                REG_COUNT[5:2]: rd_reg <= reg_count;
+                REG_FRAME_COUNT[5:2]: rd_reg <= frame_count;
+                REG_DROPPED[5:2]: rd_reg <= dropped;
+                REG_SPRITES_MAX[5:2]: rd_reg <= SMAX_WORD;
+                default: rd_reg <= 32'd0;
+            endcase
+            if (!in_regs) rd_reg <= 32'd0;
+        end
+    end
+
+    always @* wb_dat_o = rd_spr ? spr_rdata : rd_reg;
+
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], spr_off[19:SW+2], spr_off[1:0],
+                       reg_count[31:CW], t_y[11:1], t_line_start, t_frame_start};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,102 @@
+// boids_system: the Boids video and accelerator slave, and the simulation top.
+// Joins the neighbor accelerator (boids_accel) and the VGA display (boids_display)
+// behind one Wishbone B4 classic slave port: address bit 20 picks the block.
+`timescale 1ns / 1ps
+`default_nettype none
+
+`include "vga_modes.vh"
+
+// Addresses: bit 20 = 0 the accelerator at its 20-bit addresses, 1 the display.
+// Only the addressed block sees stb; the read data are the addressed block's (the
+// master holds the address until the acknowledge). Everything runs on one clock,
+// the pixel clock of the video mode.
+module boids_system #(
+    parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
+    parameter integer LANES = 8,                    // accelerator: parallel pair units
+    parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
+    parameter integer SCALE = 1,                    // display: 1 or 2
+    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
+    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
+    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
+    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
+    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,
+    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
+    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
+    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
+    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH
+) (
+    input  wire        clk,                         // pixel clock
+    input  wire        rst,                         // synchronous, active high
+    // Wishbone B4 classic slave, 32-bit data, byte addresses
+    input  wire        wb_cyc_i,
+    input  wire        wb_stb_i,
+    input  wire        wb_we_i,
+    input  wire [20:0] wb_adr_i,                    // bit 20: 0 accelerator, 1 display
+    input  wire [31:0] wb_dat_i,
+    input  wire [3:0]  wb_sel_i,
+    output wire [31:0] wb_dat_o,
+    output wire        wb_ack_o,
+    // interrupts
+    output wire        irq_accel_o,                 // accelerator: STATUS.DONE & IRQ_EN
+    output wire        irq_display_o,               // display: STATUS.FRAME & IRQ_EN
+    // VGA pins, registered
+    output wire        vga_hsync,
+    output wire        vga_vsync,
+    output wire [3:0]  vga_r,
+    output wire [3:0]  vga_g,
+    output wire [3:0]  vga_b
+);
+
+    wire        sel_display = wb_adr_i[20];
+    wire [31:0] accel_dat, display_dat;
+    wire        accel_ack, display_ack;
+
+    assign wb_ack_o = accel_ack || display_ack;
+    assign wb_dat_o = sel_display ? display_dat : accel_dat;
+
+    boids_accel #(
+        .N_MAX(N_MAX),
+        .LANES(LANES)
+    ) u_accel (
+        .clk(clk),
+        .rst(rst),
+        .wb_cyc_i(wb_cyc_i),
+        .wb_stb_i(wb_stb_i && !sel_display),
+        .wb_we_i(wb_we_i),
+        .wb_adr_i(wb_adr_i[19:0]),
+        .wb_dat_i(wb_dat_i),
+        .wb_sel_i(wb_sel_i),
+        .wb_dat_o(accel_dat),
+        .wb_ack_o(accel_ack),
+        .irq_o(irq_accel_o)
+    );
+
+    boids_display #(
+        .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),
+        .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
+        .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH),
+        .SCALE(SCALE),
+        .SPRITES_MAX(SPRITES_MAX)
+    ) u_display (
+        .clk(clk),
+        .rst(rst),
+        .wb_cyc_i(wb_cyc_i),
+        .wb_stb_i(wb_stb_i && sel_display),
+        .wb_we_i(wb_we_i),
+        .wb_adr_i(wb_adr_i[19:0]),
+        .wb_dat_i(wb_dat_i),
+        .wb_sel_i(wb_sel_i),
+        .wb_dat_o(display_dat),
+        .wb_ack_o(display_ack),
+        .irq_o(irq_display_o),
+        .vga_hsync(vga_hsync),
+        .vga_vsync(vga_vsync),
+        .vga_r(vga_r),
+        .vga_g(vga_g),
+        .vga_b(vga_b)
+    );
+
+endmodule
+
+`default_nettype wire

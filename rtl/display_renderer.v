@@ -1,0 +1,165 @@
+// display_renderer: draws one picture into the back frame buffer of the display.
+// On start it clears the buffer (a word a cycle) and then draws sprites 0..count-1,
+// read one by one from the sprite memory, as 7x7 shapes in their role's colour.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Sprite word: x in 11:0 and y in 23:12 (two's complement, the framebuffer column and
+// row of the centre), heading 26:24 (h x 45 degrees from +x toward +y), role 29:28.
+// Pixel (c, r) of the shape sprite_row(heading, r) (display_sprites.vh), when set,
+// lands on (x - 3 + c, y - 3 + r) in colour role + 1, if that is inside the buffer.
+// Each row is written as the 3 word slots it may touch (a word of 4 pixels is wholly
+// in or out, FB_W being a multiple of 4); slots with no pixel write nothing. Cycles:
+// FB_W * FB_H / 4 to clear, then 22 a sprite (1 to take the word, 7 x 3 slots), plus 2.
+// The sprite memory's read is registered: spr_raddr is set a sprite ahead.
+module display_renderer #(
+    parameter integer FB_W = 640,                   // pixels, a multiple of 4
+    parameter integer FB_H = 480,
+    parameter integer SPRITES_MAX = 1280            // 2..
+) (
+    input  wire                             clk,
+    input  wire                             rst,            // synchronous, active high
+    // control
+    input  wire                             start,          // ignored while busy
+    input  wire [$clog2(SPRITES_MAX+1)-1:0] count,          // taken with start, <= SPRITES_MAX
+    output reg                              busy,
+    output wire                             finish,         // the last cycle of busy
+    // sprite memory read port (data one cycle after the address)
+    output reg  [$clog2(SPRITES_MAX)-1:0]   spr_raddr,
+    input  wire [31:0]                      spr_rdata,
+    // frame buffer write port (the back buffer)
+    output reg                              fb_we,
+    output reg  [$clog2(FB_W*FB_H/4)-1:0]   fb_waddr,
+    output reg  [15:0]                      fb_wdata,
+    output reg  [3:0]                       fb_wmask
+);
+
+`include "display_sprites.vh"
+
+    localparam integer WPL = FB_W / 4;              // words a line
+    localparam integer WORDS = WPL * FB_H;
+    localparam integer AW = $clog2(WORDS);
+    localparam integer CW = $clog2(SPRITES_MAX + 1);
+    localparam integer SW = $clog2(SPRITES_MAX);
+    localparam integer WORDS_LAST = WORDS - 1;
+    localparam [AW-1:0] LAST_WORD = WORDS_LAST[AW-1:0];
+    localparam signed [12:0] ROWS_S = FB_H[12:0];
+    localparam signed [10:0] WPL_S = WPL[10:0];
+    localparam [AW-1:0] WPL_A = WPL[AW-1:0];
+
+    initial begin
+        if (FB_W < 4 || FB_W % 4 != 0 || FB_W > 4096)
+            $error("%m: FB_W = %0d, must be a multiple of 4, 4..4096", FB_W);
+        if (FB_H < 1 || FB_H > 4096) $error("%m: FB_H = %0d, must be 1..4096", FB_H);
+        if (SPRITES_MAX < 2) $error("%m: SPRITES_MAX = %0d, must be at least 2", SPRITES_MAX);
+    end
+
+    localparam [2:0] S_IDLE = 3'd0, S_CLEAR = 3'd1, S_LOAD = 3'd2, S_SLOT = 3'd3, S_FINISH = 3'd4;
+    reg  [2:0]  state;
+    reg  [CW-1:0] left;                             // sprites still to draw after this one
+    reg  [AW-1:0] clr_addr;
+
+    // the sprite being drawn
+    reg  [2:0]  heading;
+    reg  [3:0]  colour;
+    reg  [2:0]  row;                                // 0..6
+    reg  [1:0]  slot;                               // 0..2
+    reg  [1:0]  shift;                              // (x - 3) mod 4
+    reg  signed [10:0] w_first;                     // (x - 3) >> 2: the row's first word
+    reg  signed [10:0] w_slot;                      // w_first + slot
+    reg  signed [12:0] y_row;                       // y - 3 + row
+    reg  [AW-1:0] line_addr;                        // y_row * WPL, modulo 2^AW (*)
+
+    // the new sprite word, in the LOAD cycle
+    wire signed [12:0] x0 = $signed({spr_rdata[11], spr_rdata[11:0]}) - 13'sd3;
+    wire signed [12:0] y0 = $signed({spr_rdata[23], spr_rdata[23:12]}) - 13'sd3;
+    wire [31:0] y0_32 = {{19{y0[12]}}, y0};
+
+    // The slot: which of the row's pixels fall in this word ({write, mask}). A function
+    // called in the SLOT state only, so a simulator does not evaluate it when idle.
+    function automatic [4:0] slot_write(input [2:0] h, input [2:0] r, input [1:0] k, input [1:0] sh,
+                                        input signed [12:0] yr, input signed [10:0] w);
+        reg [11:0] px;
+        reg [3:0]  m;
+        begin
+            px = {5'b00000, sprite_row(h, r)} << sh;    // pixel columns from 4 * w_first
+            m = px[4 * k +: 4];
+            slot_write = {yr >= 13'sd0 && yr < ROWS_S && w >= 11'sd0 && w < WPL_S && m != 4'd0, m};
+        end
+    endfunction
+
+    // (*) Addresses are taken modulo 2^AW: exact for a slot inside the buffer, which
+    // is the only one written, and no wider than the buffer's address.
+    wire [31:0] w_slot_32 = {{21{w_slot[10]}}, w_slot};
+
+    assign finish = state == S_FINISH;
+
+    always @(posedge clk) begin
+        fb_we <= 1'b0;
+        case (state)
+            S_IDLE: begin
+                if (start) begin
+                    state <= S_CLEAR;
+                    busy <= 1'b1;
+                    left <= count;
+                    clr_addr <= {AW{1'b0}};
+                    spr_raddr <= {SW{1'b0}};
+                end
+            end
+            S_CLEAR: begin
+                fb_we <= 1'b1;
+                fb_waddr <= clr_addr;
+                fb_wmask <= 4'b1111;
+                fb_wdata <= 16'h0000;
+                clr_addr <= clr_addr + 1'b1;
+                if (clr_addr == LAST_WORD) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
+            end
+            S_LOAD: begin                           // sprite spr_raddr is on spr_rdata
+                heading <= spr_rdata[26:24];
+                colour <= {2'b00, spr_rdata[29:28]} + 4'd1;
+                row <= 3'd0;
+                slot <= 2'd0;
+                shift <= x0[1:0];
+                w_first <= x0[12:2];
+                w_slot <= x0[12:2];
+                y_row <= y0;
+                line_addr <= y0_32[AW-1:0] * WPL_A;
+                left <= left - 1'b1;
+                spr_raddr <= spr_raddr + 1'b1;      // the next one, ready in 22 cycles
+                state <= S_SLOT;
+            end
+            S_SLOT: begin
+                {fb_we, fb_wmask} <= slot_write(heading, row, slot, shift, y_row, w_slot);
+                fb_waddr <= line_addr + w_slot_32[AW-1:0];   // (*)
+                fb_wdata <= {4{colour}};
+                if (slot == 2'd2) begin
+                    slot <= 2'd0;
+                    row <= row + 3'd1;
+                    w_slot <= w_first;
+                    y_row <= y_row + 13'sd1;
+                    line_addr <= line_addr + WPL_A;
+                end else begin
+                    slot <= slot + 2'd1;
+                    w_slot <= w_slot + 11'sd1;
+                end
+                if (row == 3'd6 && slot == 2'd2) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
+            end
+            S_FINISH: begin                         // the last write happens now
+                state <= S_IDLE;
+                busy <= 1'b0;
+            end
+            default: state <= S_IDLE;
+        endcase
+
+        if (rst) begin
+            state <= S_IDLE;
+            busy <= 1'b0;
+            fb_we <= 1'b0;
+        end
+    end
+
+    wire unused_ok = &{1'b0, spr_rdata[31:30], spr_rdata[27], y0_32[31:AW], w_slot_32[31:AW]};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,123 @@
+// display_scanout: turns the front frame buffer into the VGA pins of the display.
+// Follows the timing generator's x, y, de, fetching a word of 4 pixels at a time, looks
+// the colour index up in the palette and delays the syncs as much as the colour path.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Pipeline (cycle t: the timing generator shows x, y, de, hsync, vsync):
+//   t    a word read is issued at every 4 * SCALE-th active pixel (x = 0, 4 SCALE, ...)
+//   t+1  the word arrives (or the one held since); its nibble for x is picked
+//   t+2  the palette
+//   t+3  the pins: colour (0 outside de), hsync and vsync, all registered
+// so every pin shows the timing generator's waveform LATENCY = 3 cycles later.
+// Framebuffer pixel (x / SCALE, y / SCALE) is at word (y / SCALE) * FB_W / 4 +
+// x / (4 SCALE), nibble (x / SCALE) mod 4. The read address is a counter: +1 a word,
+// back a line after the first of SCALE equal lines, 0 at vblank_start.
+module display_scanout #(
+    parameter integer H_ACTIVE = 640,               // pixels at the pins
+    parameter integer V_ACTIVE = 480,
+    parameter integer SCALE = 1                     // 1 or 2
+) (
+    input  wire                     clk,
+    input  wire                     rst,            // synchronous, active high
+    // from the timing generator
+    input  wire                     hsync,
+    input  wire                     vsync,
+    input  wire                     de,
+    input  wire [11:0]              x,
+    input  wire                     y_lsb,          // y[0]
+    input  wire                     vblank_start,
+    // frame buffer read port (the front buffer; data one cycle after re)
+    output wire                     fb_re,
+    output reg  [$clog2(H_ACTIVE*V_ACTIVE/(4*SCALE*SCALE))-1:0] fb_raddr,
+    input  wire [15:0]              fb_rdata,
+    // VGA pins
+    output reg                      vga_hsync,
+    output reg                      vga_vsync,
+    output reg  [3:0]               vga_r,
+    output reg  [3:0]               vga_g,
+    output reg  [3:0]               vga_b
+);
+
+    localparam integer WPL = H_ACTIVE / (4 * SCALE);    // words a line
+    localparam integer AW = $clog2(WPL * V_ACTIVE / SCALE);
+    localparam integer SB = SCALE == 2 ? 1 : 0;         // log2(SCALE)
+    localparam integer H_LAST_READ = H_ACTIVE - 4 * SCALE;
+    localparam integer WPL_1 = WPL - 1;
+    localparam [11:0] X_LAST_READ = H_LAST_READ[11:0];
+    localparam [AW-1:0] REWIND = WPL_1[AW-1:0];        // back to the line's first word, -1
+
+    initial begin
+        if (SCALE != 1 && SCALE != 2) $error("%m: SCALE = %0d, must be 1 or 2", SCALE);
+        if (H_ACTIVE % (4 * SCALE) != 0 || V_ACTIVE % SCALE != 0)
+            $error("%m: H_ACTIVE %0d, V_ACTIVE %0d: need H_ACTIVE / SCALE a multiple of 4 and V_ACTIVE / SCALE whole",
+                   H_ACTIVE, V_ACTIVE);
+    end
+
+    // ---- t: read issue -------------------------------------------------------------
+    wire [2:0] xl = x[2:0];
+    wire       word_start = SCALE == 2 ? xl == 3'd0 : xl[1:0] == 2'd0;
+    assign fb_re = de && word_start;
+
+    always @(posedge clk) begin
+        if (fb_re) begin
+            // after the last word of a line: on to the next line, or back to the
+            // start of this one when it is shown again (SCALE 2, even y)
+            if (x == X_LAST_READ && SCALE == 2 && !y_lsb) fb_raddr <= fb_raddr - REWIND;
+            else fb_raddr <= fb_raddr + 1'b1;
+        end
+        if (vblank_start) fb_raddr <= {AW{1'b0}};
+        if (rst) fb_raddr <= {AW{1'b0}};
+    end
+
+    // ---- t+1: the word and its nibble ----------------------------------------------
+    reg        ld_1, de_1, hs_1, vs_1;
+    reg  [1:0] nib_1;
+    reg [15:0] held;                                    // the word of the last read
+    wire [15:0] word_1 = ld_1 ? fb_rdata : held;
+
+    always @(posedge clk) begin
+        ld_1 <= fb_re;
+        de_1 <= de;
+        hs_1 <= hsync;
+        vs_1 <= vsync;
+        nib_1 <= x[SB +: 2];
+        if (ld_1) held <= fb_rdata;
+    end
+
+    // ---- t+2: colour index -------------------------------------------------------------
+    reg        de_2, hs_2, vs_2;
+    reg  [3:0] idx_2;
+
+    always @(posedge clk) begin
+        de_2 <= de_1;
+        hs_2 <= hs_1;
+        vs_2 <= vs_1;
+        idx_2 <= word_1[4 * nib_1 +: 4];
+    end
+
+    // ---- t+3: palette and pins ---------------------------------------------------------
+    function automatic [11:0] palette(input [3:0] idx);
+        case (idx)
+            4'd0: palette = 12'h113;                    // background
+            4'd1: palette = 12'hCDE;                    // boid
+            4'd2: palette = 12'hFA2;                    // scout group 1
+            4'd3: palette = 12'h4E8;                    // scout group 2
+            4'd4: palette = 12'hF33;                    // predator
+            default: palette = 12'h000;
+        endcase
+    endfunction
+
+    wire [11:0] rgb_2 = de_2 ? palette(idx_2) : 12'h000;
+
+    always @(posedge clk) begin
+        vga_hsync <= hs_2;
+        vga_vsync <= vs_2;
+        {vga_r, vga_g, vga_b} <= rgb_2;
+    end
+
+    wire unused_ok = &{1'b0, xl[2]};
+
+endmodule
+
+`default_nettype wire

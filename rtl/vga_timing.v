@@ -1,0 +1,107 @@
+// vga_timing: the VGA timing generator (after Project F's display_480p).
+// Counts pixels and lines of one video mode and gives the sync pins, the data-enable,
+// the pixel position and frame/line strobes, all registered, for the display pipeline.
+`timescale 1ns / 1ps
+`default_nettype none
+
+`include "vga_modes.vh"
+
+// x = 0, y = 0 is the first active pixel; a line is active, front porch, sync, back
+// porch; a frame the same in lines, so vsync changes at x = 0. Every output belongs
+// to the position (x, y) given in the same cycle. Reset puts the counters on the
+// last pixel of the frame: the first cycle after reset is the first active pixel.
+module vga_timing #(
+    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // pixels
+    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
+    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
+    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
+    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,   // lines
+    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
+    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
+    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
+    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,   // 0 or 1
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH
+) (
+    input  wire        clk,                 // pixel clock
+    input  wire        rst,                 // synchronous, active high
+    // sync pins, polarity applied
+    output reg         hsync,
+    output reg         vsync,
+    // position
+    output reg         de,                  // x, y in the active area
+    output reg  [11:0] x,                   // 0 .. H_TOTAL-1
+    output reg  [11:0] y,                   // 0 .. V_TOTAL-1
+    // strobes and levels
+    output reg         line_start,          // x = 0
+    output reg         frame_start,         // x = 0, y = 0
+    output reg         vblank,              // y >= V_ACTIVE
+    output reg         vblank_start         // x = 0, y = V_ACTIVE
+);
+
+    localparam integer H_TOTAL = H_ACTIVE + H_FRONT + H_SYNC + H_BACK;
+    localparam integer V_TOTAL = V_ACTIVE + V_FRONT + V_SYNC + V_BACK;
+    localparam integer H_SYNC_START = H_ACTIVE + H_FRONT;
+    localparam integer V_SYNC_START = V_ACTIVE + V_FRONT;
+    localparam integer H_SYNC_END = H_SYNC_START + H_SYNC;
+    localparam integer V_SYNC_END = V_SYNC_START + V_SYNC;
+    localparam integer H_LAST = H_TOTAL - 1;
+    localparam integer V_LAST = V_TOTAL - 1;
+    // the same as 12-bit counter values
+    localparam [11:0] X_LAST = H_LAST[11:0];
+    localparam [11:0] Y_LAST = V_LAST[11:0];
+    localparam [11:0] X_ACTIVE = H_ACTIVE[11:0];
+    localparam [11:0] Y_ACTIVE = V_ACTIVE[11:0];
+    localparam [11:0] X_HS_START = H_SYNC_START[11:0];
+    localparam [11:0] X_HS_END = H_SYNC_END[11:0];
+    localparam [11:0] Y_VS_START = V_SYNC_START[11:0];
+    localparam [11:0] Y_VS_END = V_SYNC_END[11:0];
+    localparam HS_OFF = HSYNC_ACTIVE_HIGH == 0;    // pin level outside the pulse
+    localparam VS_OFF = VSYNC_ACTIVE_HIGH == 0;
+
+    initial begin
+        if (H_ACTIVE < 1 || H_FRONT < 1 || H_SYNC < 1 || H_BACK < 1)
+            $error("%m: H_ACTIVE/H_FRONT/H_SYNC/H_BACK = %0d/%0d/%0d/%0d, each must be at least 1",
+                   H_ACTIVE, H_FRONT, H_SYNC, H_BACK);
+        if (V_ACTIVE < 1 || V_FRONT < 1 || V_SYNC < 1 || V_BACK < 1)
+            $error("%m: V_ACTIVE/V_FRONT/V_SYNC/V_BACK = %0d/%0d/%0d/%0d, each must be at least 1",
+                   V_ACTIVE, V_FRONT, V_SYNC, V_BACK);
+        if (H_TOTAL > 4096 || V_TOTAL > 4096)
+            $error("%m: H_TOTAL %0d, V_TOTAL %0d: the counters have 12 bits", H_TOTAL, V_TOTAL);
+        if (HSYNC_ACTIVE_HIGH != 0 && HSYNC_ACTIVE_HIGH != 1)
+            $error("%m: HSYNC_ACTIVE_HIGH = %0d, must be 0 or 1", HSYNC_ACTIVE_HIGH);
+        if (VSYNC_ACTIVE_HIGH != 0 && VSYNC_ACTIVE_HIGH != 1)
+            $error("%m: VSYNC_ACTIVE_HIGH = %0d, must be 0 or 1", VSYNC_ACTIVE_HIGH);
+    end
+
+    // The next position; every output is registered from it.
+    wire        x_wrap = x == X_LAST;
+    wire [11:0] nx = x_wrap ? 12'd0 : x + 12'd1;
+    wire [11:0] ny = !x_wrap ? y : y == Y_LAST ? 12'd0 : y + 12'd1;
+
+    always @(posedge clk) begin
+        x <= nx;
+        y <= ny;
+        hsync <= (nx >= X_HS_START && nx < X_HS_END) ? !HS_OFF : HS_OFF;
+        vsync <= (ny >= Y_VS_START && ny < Y_VS_END) ? !VS_OFF : VS_OFF;
+        de <= nx < X_ACTIVE && ny < Y_ACTIVE;
+        line_start <= x_wrap;
+        frame_start <= x_wrap && ny == 12'd0;
+        vblank <= ny >= Y_ACTIVE;
+        vblank_start <= x_wrap && ny == Y_ACTIVE;
+
+        if (rst) begin      // the last pixel of a frame: blanking, no pulse (porches >= 1)
+            x <= X_LAST;
+            y <= Y_LAST;
+            hsync <= HS_OFF;
+            vsync <= VS_OFF;
+            de <= 1'b0;
+            line_start <= 1'b0;
+            frame_start <= 1'b0;
+            vblank <= 1'b1;
+            vblank_start <= 1'b0;
+        end
+    end
+
+endmodule
+
+`default_nettype wire
