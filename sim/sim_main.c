@@ -19,7 +19,7 @@
 
 typedef struct {
     int headless, paused, zoom;
-    const char *png_dir, *fallback_png_dir, *trace_path;
+    const char *png_dir, *fallback_png_dir, *trace_path, *keys;
     unsigned long trace_from, trace_frames;
     int frames_set, trace_frames_set;
 } sim_flags_t;
@@ -41,7 +41,7 @@ static const char KEYS_HELP[] =
     "  g             scout groups on / off\n"
     "  b             dynamic bias on / off\n"
     "  [ / ]         choose the parameter the arrows change\n"
-    "  up / down     that parameter up / down by a quarter\n"
+    "  up / down     that parameter up / down by a quarter (also , and .)\n"
     "  p             screenshot: screenshot_FRAME.png (the VGA picture only)\n"
     "  t             waveform trace start / stop: trace_FRAME.fst\n"
     "  q or Esc      quit\n";
@@ -67,6 +67,8 @@ static void print_help(FILE *out)
             "  --trace-from F     start the trace at frame F (default 0)\n"
             "  --trace-frames K   trace K frames (default: to the end)\n"
             "  --zoom Z           window zoom 1..4 (default 1)\n"
+            "  --keys KEYS        press these keys, one a frame from the first (demos, tests;\n"
+            "                     the keys below, with , and . for down and up)\n"
             "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
             "  --help             this text\n"
             "\n",
@@ -101,6 +103,7 @@ static int take_sim_flags(int *argc, char **argv, sim_flags_t *f, char *err, siz
         const char *a = argv[i];
         const char *value = i + 1 < *argc ? argv[i + 1] : NULL;
         int takes_value = !strcmp(a, "--png") || !strcmp(a, "--fallback-png") ||
+                          !strcmp(a, "--keys") ||
                           !strcmp(a, "--trace") ||
                           !strcmp(a, "--trace-from") || !strcmp(a, "--trace-frames") ||
                           !strcmp(a, "--zoom");
@@ -133,6 +136,8 @@ static int take_sim_flags(int *argc, char **argv, sim_flags_t *f, char *err, siz
         i++;
         if (!strcmp(a, "--png")) {
             f->png_dir = value;
+        } else if (!strcmp(a, "--keys")) {
+            f->keys = value;
         } else if (!strcmp(a, "--fallback-png")) {
             f->fallback_png_dir = value;
         } else if (!strcmp(a, "--trace")) {
@@ -438,8 +443,8 @@ static int on_key(sim_t *s, int key)
         s->tunable = (int)((s->tunable + (key == ']' ? 1 : TUNABLE_COUNT - 1)) % TUNABLE_COUNT);
         printf("sim: arrows change %s\n", TUNABLE[s->tunable]);
         return 0;
-    case VIDEO_KEY_UP: tune(s, 1.25); return 0;
-    case VIDEO_KEY_DOWN: tune(s, 0.8); return 0;
+    case VIDEO_KEY_UP: case '.': tune(s, 1.25); return 0;
+    case VIDEO_KEY_DOWN: case ',': tune(s, 0.8); return 0;
     case 'p': screenshot(s); return 0;
     case 't': toggle_trace(s); return 0;
     case 'q': case VIDEO_KEY_ESCAPE: s->quit = 1; return 0;
@@ -561,6 +566,12 @@ static int run(sim_t *s)
             return -1;
         }
         s->frames++;
+        if (s->f.keys != NULL && s->frames <= strlen(s->f.keys) &&
+            on_key(s, (unsigned char)s->f.keys[s->frames - 1]) != 0)
+            return -1;
+        if (s->quit)
+            break;
+        stepping = !s->paused || s->step;
         c1 = accel_sim_cycles();
         if (stepping) {
             if (flock_sim_step(&s->fs, s->err, sizeof s->err) != 0)

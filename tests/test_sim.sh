@@ -125,4 +125,41 @@ else
     not_ok "unwritable trace" "exit $status: $err"
 fi
 
+# The keys, pressed by --keys one a frame, run in a directory of their own.
+mkdir -p "$tmp/keys"
+members() { awk -F, 'NR > 1 && $2 != "predator"' "$1" | wc -l; }
+keys_run() { (cd "$tmp/keys" && "$OLDPWD/$sim" --headless "$@" 2>&1); }
+keys_run --boids 100 --frames 4 --keys "++" --save grown.csv >/dev/null
+keys_run --boids 100 --frames 4 --keys "-" --save shrunk.csv >/dev/null
+if [ "$(members "$tmp/keys/grown.csv")" -gt 125 ] && [ "$(members "$tmp/keys/shrunk.csv")" -lt 100 ]; then
+    ok "+ and - add and remove boids"
+else
+    not_ok "+ and -" "$(members "$tmp/keys/grown.csv") and $(members "$tmp/keys/shrunk.csv") boids"
+fi
+keys_run --boids 100 --frames 3 --keys "g" --save scouts.csv >/dev/null
+if grep -q scout1 "$tmp/keys/scouts.csv" && grep -q scout2 "$tmp/keys/scouts.csv"; then
+    ok "g turns scout groups on"
+else
+    not_ok "g made no scouts"
+fi
+"$build/boids" --boids 100 --seed 3 --frames 0 --save "$tmp/keys/start.csv" >/dev/null 2>&1
+keys_run --frames 5 --keys " " --load start.csv --save paused.csv >/dev/null
+if cmp -s "$tmp/keys/start.csv" "$tmp/keys/paused.csv"; then
+    ok "space pauses: the flock stays where it was"
+else
+    not_ok "space did not pause"
+fi
+out=$(keys_run --boids 50 --frames 8 --keys "  p t t" 2>&1)
+if ls "$tmp/keys"/screenshot_*.png >/dev/null 2>&1 && ls "$tmp/keys"/trace_*.fst >/dev/null 2>&1; then
+    ok "p takes a screenshot and t starts and stops a trace"
+else
+    not_ok "p and t" "$out"
+fi
+out=$(keys_run --boids 50 --frames 50 --keys "]].q")
+if grep -q "centeringfactor = " <<<"$out" && grep -q "sim: 4 frames" <<<"$out"; then
+    ok "] chooses a parameter, . raises it, q quits"
+else
+    not_ok "] . q" "$out"
+fi
+
 echo "1..$n"
