@@ -51,7 +51,7 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run test bench experiments regmap lint synth-accel clean
+.PHONY: all help deps run wave test bench experiments regmap lint synth-accel clean
 
 # iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
 SYNTH_LANES := 1 2
@@ -73,6 +73,16 @@ RUN_FLOCK := --boids 512 --predators 1 --scouts1 40 --scouts2 24 --update synchr
 run: deps ## the monitor: the flock on the simulated system in a window (PNGs if no display)
 	@$(MAKE) --no-print-directory $(BUILD)/sim
 	$(BUILD)/sim $(RUN_FLOCK) --fallback-png $(BUILD)/run-png
+
+# A short traced run: three frames of a small flock, FST with real time.
+WAVE_FLOCK := --boids 64 --predators 1 --scouts1 8 --scouts2 8 --update synchronous --frames 3
+
+wave: deps ## a short traced run of the whole system, opened in GTKWave
+	@bash scripts/setup.sh wave
+	@$(MAKE) --no-print-directory $(BUILD)/sim
+	$(BUILD)/sim --headless $(WAVE_FLOCK) --trace $(BUILD)/wave.fst
+	@if [ -n "$${DISPLAY:-}" ]; then gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw; \
+	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
