@@ -51,7 +51,7 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run wave test bench experiments regmap lint synth-accel clean
+.PHONY: all help deps run wave test bench experiments regmap lint synth-accel synth-display clean
 
 # iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
 SYNTH_LANES := 1 2
@@ -85,6 +85,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
+	@bash scripts/setup.sh synth
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
 		$(BUILD)/tests/tools/picture_check
 	@bash tests/run_all.sh $(BUILD)
@@ -113,6 +114,15 @@ synth-accel: ## yosys + nextpnr-ice40 on the accelerator for the UP5K: area and 
 	@$(MAKE) --no-print-directory $(foreach l,$(SYNTH_LANES),$(BUILD)/synth/accel_L$(l).asc)
 	@fail=0; for l in $(SYNTH_LANES); do bash scripts/synth_report.sh "LANES=$$l N_MAX=$(SYNTH_NMAX)" \
 		$(BUILD)/synth/accel_L$$l.nextpnr.log $(PIXEL_MHZ) || fail=1; done; exit $$fail
+
+# The display pipeline for the UP5K: 640x480@60 at SCALE 2, framebuffer in SPRAM.
+DISPLAY_SYNTH_SRC := rtl/ice40/display_framebuffer.v rtl/vga_timing.v rtl/display_renderer.v \
+	rtl/display_scanout.v rtl/boids_display.v rtl/synth/display_synth_top.v
+
+synth-display: ## yosys + nextpnr-ice40 on the display pipeline for the UP5K: area and Fmax
+	@bash scripts/setup.sh synth
+	@$(MAKE) --no-print-directory $(BUILD)/synth/display.asc
+	@bash scripts/synth_report.sh "display 640x480 SCALE=2" $(BUILD)/synth/display.nextpnr.log $(PIXEL_MHZ)
 
 clean: ## remove build/
 	rm -rf $(BUILD)
@@ -175,11 +185,15 @@ $(BUILD)/synth/accel_L%.json: $(ACCEL_RTL) rtl/synth/accel_synth_top.v
 	@mkdir -p $(@D)
 	yosys -q -l $(@:.json=.yosys.log) -p '$(call yosys_accel,$(filter %.v,$^),$*,$@)'
 
+$(BUILD)/synth/display.json: $(DISPLAY_SYNTH_SRC) $(wildcard rtl/*.vh)
+	@mkdir -p $(@D)
+	yosys -q -l $(@:.json=.yosys.log) -p 'read_verilog -Irtl $(DISPLAY_SYNTH_SRC); synth_ice40 -dsp -top display_synth_top -json $@'
+
 # A design that does not fit leaves only its log, which the report explains.
-$(BUILD)/synth/accel_L%.asc: $(BUILD)/synth/accel_L%.json
+$(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 	nextpnr-ice40 -q --up5k --package sg48 --freq $(PIXEL_MHZ) --pcf-allow-unconstrained \
 		--timing-allow-fail --json $< --asc $@ -l $(@:.asc=.nextpnr.log) \
-		|| echo "nextpnr: accel_L$* did not place and route (see $(@:.asc=.nextpnr.log))"
+		|| echo "nextpnr: $* did not place and route (see $(@:.asc=.nextpnr.log))"
 
 # Verilator: the model of one variant, built with -O3 (the default is -Os).
 $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
