@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The monitor's speed: simulated video frames per second of the whole system
+# (firmware, accelerator, display, VGA decoder) with 1024 boids, headless and
+# with the SDL window under Xvfb, and the cost of tracing compiled in but off.
+# Medians of RUNS runs, interleaved so that machine noise hits all alike.
+# Usage: bench_sim.sh BUILD_DIR [RUNS] [FRAMES]
+set -euo pipefail
+build=$1 runs=${2:-3} frames=${3:-60}
+flock=(--boids 1024 --predators 2 --scouts1 60 --scouts2 40 --update synchronous --frames "$frames")
+
+# fps COMMAND...: the simulated frames per second the run reports; a run that
+# meant to open a window and could not is an error, not a headless figure.
+fps() {
+    local out
+    out=$("$@" 2>&1)
+    if [[ " $* " != *" --headless "* ]] && ! grep -q "window open" <<<"$out"; then
+        echo "bench_sim: no window opened: $out" >&2
+        exit 1
+    fi
+    sed -nE 's/.* ([0-9.]+) frames\/s simulated.*/\1/p' <<<"$out" | tail -1
+}
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+declare -a headless window notrace
+for ((i = 0; i < runs; i++)); do
+    headless+=("$(fps "$build/sim" --headless "${flock[@]}")")
+    notrace+=("$(fps "$build/sim-notrace" --headless "${flock[@]}")")
+    window+=("$(SDL_VIDEODRIVER=x11 fps xvfb-run -a -s "-screen 0 1024x768x24" "$build/sim" "${flock[@]}")")
+done
+h=$(printf '%s\n' "${headless[@]}" | median)
+w=$(printf '%s\n' "${window[@]}" | median)
+n=$(printf '%s\n' "${notrace[@]}" | median)
+echo "build/sim, 1024 boids, synchronous update, $frames frames, median of $runs runs (simulated frames/s):"
+printf '  %-44s %6.1f  (%s)\n' "headless" "$h" "${headless[*]}"
+printf '  %-44s %6.1f  (%s)\n' "SDL window under Xvfb" "$w" "${window[*]}"
+printf '  %-44s %6.1f  (%s)\n' "headless, tracing not compiled in" "$n" "${notrace[*]}"
+awk -v h="$h" -v n="$n" 'BEGIN {printf "  tracing compiled in but off costs %.1f%% (goal: under 5%%)\n", (n - h) / n * 100}'
+awk -v h="$h" -v w="$w" 'BEGIN {printf "  real time is 59.94 frames/s: headless %.0f%%, window %.0f%% (goals: 60 and 30 frames/s)\n", h / 59.94 * 100, w / 59.94 * 100}'
