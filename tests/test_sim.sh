@@ -149,11 +149,26 @@ if cmp -s "$tmp/keys/start.csv" "$tmp/keys/paused.csv"; then
 else
     not_ok "space did not pause"
 fi
-out=$(keys_run --boids 50 --frames 8 --keys "  p t t" 2>&1)
+out=$(keys_run --boids 50 --frames 8 --keys "zzpztzt" 2>&1)
 if ls "$tmp/keys"/screenshot_*.png >/dev/null 2>&1 && ls "$tmp/keys"/trace_*.fst >/dev/null 2>&1; then
     ok "p takes a screenshot and t starts and stops a trace"
 else
     not_ok "p and t" "$out"
+fi
+keys_run --load start.csv --frames 1 --save one.csv >/dev/null
+keys_run --load start.csv --paused --frames 3 --keys "n" --save stepped.csv >/dev/null
+keys_run --load start.csv --frames 4 --keys "zzzr" --save reset.csv >/dev/null
+if ! cmp -s "$tmp/keys/start.csv" "$tmp/keys/one.csv" && cmp -s "$tmp/keys/one.csv" "$tmp/keys/stepped.csv" \
+    && cmp -s "$tmp/keys/one.csv" "$tmp/keys/reset.csv"; then
+    ok "n steps exactly one frame; r goes back to the start (both equal a one-frame run)"
+else
+    not_ok "n and r" "$(cmp "$tmp/keys/one.csv" "$tmp/keys/stepped.csv"; cmp "$tmp/keys/one.csv" "$tmp/keys/reset.csv")"
+fi
+keys_run --boids 50 --frames 3 --keys "m" --save mouse.csv >/dev/null
+if [ "$(grep -c predator "$tmp/keys/mouse.csv")" -eq 1 ]; then
+    ok "m adds the predator that follows the mouse"
+else
+    not_ok "m added no predator"
 fi
 out=$(keys_run --boids 50 --frames 50 --keys "]].q")
 if grep -q "centeringfactor = " <<<"$out" && grep -q "sim: 4 frames" <<<"$out"; then
