@@ -207,7 +207,7 @@ $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vaccel_$*__ALL.a $@
 
-$(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h firmware/hal.h $(BUILD)/vl/%/model.a
+$(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
 		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)"' -c $< -o $@
@@ -223,7 +223,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsystem__ALL.a $@
 
-$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/accel_sim.h firmware/hal.h $(BUILD)/vl/%/model.a
+$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@

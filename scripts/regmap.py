@@ -9,9 +9,10 @@ Usage: regmap.py [--check] OUTDIR   (OUTDIR is the repository root)
 With --check, compares instead of writing and exits 1 if any file differs.
 """
 import argparse
-import os
 import re
 import sys
+
+from generated_files import write_or_check
 
 # Byte addresses on the Wishbone bus (32-bit words, word aligned).
 REGS = [
@@ -265,25 +266,7 @@ def main():
              "firmware/display_regs.h": display_c_header(),
              "rtl/display_regs.vh": display_verilog_include(),
              "docs/register-map.md": markdown()}
-    stale = []
-    for rel, text in files.items():
-        path = os.path.join(args.root, rel)
-        if args.check:
-            try:
-                with open(path) as f:
-                    if f.read() != text:
-                        stale.append(rel)
-            except OSError:
-                stale.append(rel)
-        else:
-            with open(path + ".tmp", "w") as f:
-                f.write(text)
-            os.replace(path + ".tmp", path)
-    if stale:
-        print("regmap: out of date: " + ", ".join(stale) + " (run make regmap)", file=sys.stderr)
-        return 1
-    return 0
-
+    return write_or_check(args.root, files, args.check, "regmap")
 
 if __name__ == "__main__":
     sys.exit(main())

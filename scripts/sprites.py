@@ -12,8 +12,9 @@ Usage: sprites.py [--check] OUTDIR   (OUTDIR is the repository root)
        sprites.py --show             (prints the shapes)
 """
 import argparse
-import os
 import sys
+
+from generated_files import write_or_check
 
 SIZE = 7
 RIGHT = ["#......",
@@ -94,23 +95,7 @@ def main():
                 print("  " + "".join("#" if bits >> c & 1 else "." for c in range(SIZE)))
         return 0
     files = {"rtl/display_sprites.vh": verilog(), "sim/display_sprites.h": c_header()}
-    stale = []
-    for rel, text in files.items():
-        path = os.path.join(args.outdir, rel)
-        old = open(path).read() if os.path.exists(path) else None
-        if old == text:
-            continue
-        if args.check:
-            stale.append(rel)
-        else:
-            with open(path + ".tmp", "w") as f:
-                f.write(text)
-            os.replace(path + ".tmp", path)
-    if stale:
-        print("sprites.py: out of date: " + ", ".join(stale) + " (run make regmap)", file=sys.stderr)
-        return 1
-    return 0
-
+    return write_or_check(args.outdir, files, args.check, "sprites.py")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,6 +6,7 @@
 
 #include "verilated.h"
 #include VTOP_HEADER
+#include "wishbone_master.h"
 
 extern "C" {
 #include "accel_sim.h"
@@ -34,27 +35,8 @@ struct AccelSim {
 
 std::unique_ptr<AccelSim> sim;
 
-// Holds the request until the slave acks, at most 16 cycles.
 int bus_cycle(bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata) {
-    if (!sim) return -1;
-    VTOP &t = *sim->top;
-    t.wb_cyc_i = 1;
-    t.wb_stb_i = 1;
-    t.wb_we_i = write;
-    t.wb_adr_i = addr & ((1u << 20) - 1);
-    t.wb_dat_i = wdata;
-    t.wb_sel_i = 0xf;
-    for (int wait = 0; wait < 16; wait++) {
-        sim->tick();
-        if (t.wb_ack_o) {
-            if (rdata) *rdata = t.wb_dat_o;
-            t.wb_cyc_i = t.wb_stb_i = t.wb_we_i = 0;
-            sim->tick(); // the cycle between accesses a classic master leaves
-            return 0;
-        }
-    }
-    t.wb_cyc_i = t.wb_stb_i = t.wb_we_i = 0;
-    return -1;
+    return sim ? wishbone_access(*sim, write, addr & ((1u << 20) - 1), wdata, rdata) : -1;
 }
 
 }  // namespace

@@ -4,11 +4,11 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "png_io.h"
+#include "error_text.h"
 
 #include <errno.h>
 #include <png.h>
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +17,6 @@
 
 /* Largest side accepted; keeps width * height * 4 far from overflow. */
 #define PNG_IO_MAX_SIDE 16384
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (err == NULL || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Where libpng's own message goes before it jumps back. */
 typedef struct {

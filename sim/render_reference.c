@@ -1,9 +1,9 @@
 /* The reference rendering of a flock state: sprites by heading and role on a
  * background, in the order and with the clipping the RTL uses. */
 #include "render_reference.h"
+#include "error_text.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "display_sprites.h"
@@ -14,17 +14,6 @@ static const uint16_t PALETTE_RGB12[RENDER_COLOURS] = {0x113, 0xCDE, 0xFA2, 0x4E
 /* Positions beyond this are certainly off screen; the bound keeps the
  * conversion to an integer defined. */
 #define POSITION_LIMIT 1e15
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (err == NULL || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 uint32_t render_palette_rgb(int colour)
 {

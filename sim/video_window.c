@@ -1,9 +1,9 @@
 /* The SDL2 window: a streaming texture the size of the picture, drawn scaled
  * to fit, and SDL events turned into the few inputs the monitor knows. */
 #include "video_window.h"
+#include "error_text.h"
 
 #include <SDL.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,17 +15,6 @@ struct video_window {
     int texture_w, texture_h;
     SDL_Rect shown; /* where the picture was drawn, in renderer pixels */
 };
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (err == NULL || errlen == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* Pixels stay square and sharp: nearest-neighbour scaling, XRGB texture. */
 static int make_texture(video_window_t *w, int width, int height)
