@@ -349,6 +349,12 @@ static int add_predator(sim_t *s, state_table_t *t)
     return 0;
 }
 
+static q16_t clamp_speed(int64_t v)
+{
+    const int64_t max = (int64_t)SPEED_MAX_PX * 65536;
+    return (q16_t)(v > max ? max : v < -max ? -max : v);
+}
+
 /* Puts the first predator where the mouse is, with the move as its velocity. */
 static void predator_to_mouse(sim_t *s)
 {
@@ -360,8 +366,9 @@ static void predator_to_mouse(sim_t *s)
     p = &s->fs.fixed.predator[0];
     x = (q16_t)((int32_t)(s->mouse_x << s->display.shift) * 65536);
     y = (q16_t)((int32_t)(s->mouse_y << s->display.shift) * 65536);
-    p->vx = x - p->x;
-    p->vy = y - p->y;
+    /* the move as velocity, kept within what a state may hold */
+    p->vx = clamp_speed((int64_t)x - p->x);
+    p->vy = clamp_speed((int64_t)y - p->y);
     p->x = x;
     p->y = y;
 }
