@@ -15,7 +15,11 @@ module accel_boid_mem #(
     input  wire [$clog2(N_MAX)-1:0] waddr,          // entry
     input  wire [1:0]               wword,          // 0 x, 1 y, 2 vx, 3 vy
     input  wire [31:0]              wdata,
-    // read port: a whole entry, one cycle after the addresses
+    // read port: a whole entry, one cycle after the addresses while re (else it
+    // holds); the addresses are raddr and vraddr if rsel, else waddr for all four
+    // (the bus's), chosen at the port so that nothing is computed while re is low
+    input  wire                     re,
+    input  wire                     rsel,
     input  wire [$clog2(N_MAX)-1:0] raddr,          // x, y
     input  wire [$clog2(N_MAX)-1:0] vraddr,         // vx, vy
     output reg  [127:0]             rdata           // {vy[vraddr], vx[vraddr], y[raddr], x[raddr]}
@@ -34,11 +38,16 @@ module accel_boid_mem #(
     (* no_rw_check *) reg [31:0] mem_vy[0:N_MAX-1];
 
     always @(posedge clk) begin
-        if (we && wword == 2'd0) mem_x[waddr] <= wdata;
-        if (we && wword == 2'd1) mem_y[waddr] <= wdata;
-        if (we && wword == 2'd2) mem_vx[waddr] <= wdata;
-        if (we && wword == 2'd3) mem_vy[waddr] <= wdata;
-        rdata <= {mem_vy[vraddr], mem_vx[vraddr], mem_y[raddr], mem_x[raddr]};
+        if (we) begin
+            case (wword)
+                2'd0: mem_x[waddr] <= wdata;
+                2'd1: mem_y[waddr] <= wdata;
+                2'd2: mem_vx[waddr] <= wdata;
+                default: mem_vy[waddr] <= wdata;
+            endcase
+        end
+        if (re) rdata <= {mem_vy[rsel ? vraddr : waddr], mem_vx[rsel ? vraddr : waddr],
+                          mem_y[rsel ? raddr : waddr], mem_x[rsel ? raddr : waddr]};
     end
 
 endmodule

@@ -51,7 +51,9 @@ module accel_core #(
     // result memory write port: {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x}
     output wire                           res_we,
     output wire [$clog2(N_MAX)-1:0]       res_waddr,
-    output wire [7*$clog2(N_MAX)+163:0]   res_wdata
+    output wire                           res_wsel,   // 0: lane 0's sums, 1: the shadow's head
+    output wire [7*$clog2(N_MAX)+163:0]   res_wdata_lane0,
+    output wire [7*$clog2(N_MAX)+163:0]   res_wdata_shadow
 );
 
     localparam integer IW = $clog2(N_MAX);          // entry index
@@ -72,7 +74,8 @@ module accel_core #(
 
     wire [XW-1:0] n_x = {{(XW-IW-1){1'b0}}, count};
     wire [XW-1:0] query_x = {{(XW-IW){1'b0}}, query};
-    wire [XW-1:0] start_idx = batch ? X0 : query_x;     // at start: the first query boid
+    // At start the first query boid is (batch ? X0 : query_x), written out where
+    // it is used (no wire: a simulator would recompute it every cycle).
     wire [XW-1:0] pre_last = batch ? (L_X < n_x ? L_X : n_x) - X1 : query_x;
 
     // Latched at start.
@@ -82,7 +85,7 @@ module accel_core #(
     always @(posedge clk) begin
         if (start && !busy) begin
             run_batch <= batch;
-            first_idx <= start_idx;
+            first_idx <= (batch ? X0 : query_x);
         end
     end
 
@@ -113,7 +116,10 @@ module accel_core #(
     reg  [XW-1:0]    m_off;     // j - base: lane m_off meets itself
     reg  [LANES-1:0] m_cap;     // lane whose next query is the entry at the output
 
+    // Everything below moves only while busy or at a start (a clock enable): between
+    // runs st_act is low, so the M flags are already zero and would stay so.
     always @(posedge clk) begin
+        if (busy || start) begin
         m_valid <= issue && !st_pre;
         m_clear <= st_act && st_gap;
         m_last <= issue && !st_pre && seg_done;
@@ -128,9 +134,9 @@ module accel_core #(
             st_act <= count != {(IW+1){1'b0}};
             st_pre <= 1'b1;
             st_gap <= 1'b0;
-            j <= start_idx;
+            j <= (batch ? X0 : query_x);
             seg_end <= pre_last;
-            cap_at <= start_idx;
+            cap_at <= (batch ? X0 : query_x);
             cap_arm <= 1'b1;
         end else if (st_gap) begin
             st_gap <= 1'b0;
@@ -161,6 +167,7 @@ module accel_core #(
             busy <= 1'b0;
             empty <= 1'b0;
         end
+        end
 
         if (rst) begin
             busy <= 1'b0;
@@ -187,18 +194,22 @@ module accel_core #(
     reg  [IW-1:0] vaddr;
 
     always @(posedge clk) begin
-        v_clear <= {v_clear[4:1], s_clear};
-        vaddr <= v_clear[5] ? {IW{1'b0}} : vaddr + {{(IW-1){1'b0}}, 1'b1};
+        if (busy) begin
+            v_clear <= {v_clear[4:1], s_clear};
+            vaddr <= v_clear[5] ? {IW{1'b0}} : vaddr + {{(IW-1){1'b0}}, 1'b1};
+        end
         if (rst) v_clear <= 5'd0;
     end
 
     assign boid_vraddr = vaddr;
 
     always @(posedge clk) begin
-        {s_y, s_x} <= boid_rdata[63:0];
-        s_clear <= m_clear;
-        s_last <= m_last;
-        s_swap <= m_swap;
+        if (busy) begin
+            {s_y, s_x} <= boid_rdata[63:0];
+            s_clear <= m_clear;
+            s_last <= m_last;
+            s_swap <= m_swap;
+        end
         if (rst) begin
             s_clear <= 1'b0;
             s_last <= 1'b0;
@@ -207,9 +218,18 @@ module accel_core #(
     end
 
     wire [LANES-1:0]       lane_done;
-    wire [LANES*RES_W-1:0] lane_sums;
+    reg                    wb_act;      // writing the shadow's head to entry wb_base + wb_k
 
+    // Each lane's shadow output, declared before the lanes so that lane k can read
+    // lane k + 1's (g_shw[LANES] is the chain's end: zero).
     genvar k;
+    generate
+        for (k = 0; k <= LANES; k = k + 1) begin : g_shw
+            wire [RES_W-1:0] sh;
+        end
+    endgenerate
+    assign g_shw[LANES].sh = {RES_W{1'b0}};
+
     generate
         for (k = 0; k < LANES; k = k + 1) begin : g_lane
             localparam [XW-1:0] K = k;
@@ -220,17 +240,21 @@ module accel_core #(
             wire signed [VSUM_W-1:0] ali_x, ali_y;
             wire        [CNT_W-1:0] cnt;
 
+            // Only while busy (m_cap and s_swap are zero otherwise).
             always @(posedge clk) begin
-                if (m_cap[k]) {nq_y, nq_x} <= boid_rdata[63:0];
-                if (s_swap) {q_y, q_x} <= {nq_y, nq_x};
-                s_valid <= m_valid && m_off != K && (run_batch || k == 0);
+                if (busy) begin
+                    if (m_cap[k]) {nq_y, nq_x} <= boid_rdata[63:0];
+                    if (s_swap) {q_y, q_x} <= {nq_y, nq_x};
+                    s_valid <= m_valid && m_off != K && (run_batch || k == 0);
+                end
                 if (rst) s_valid <= 1'b0;
             end
 
             accel_pair_lane #(
                 .DSUM_W(DSUM_W),
                 .VSUM_W(VSUM_W),
-                .CNT_W(CNT_W)
+                .CNT_W(CNT_W),
+                .SHADOW(k == 0 ? 0 : 1)
             ) u_lane (
                 .clk(clk),
                 .rst(rst),
@@ -254,10 +278,14 @@ module accel_core #(
                 .coh_y(coh_y),
                 .ali_x(ali_x),
                 .ali_y(ali_y),
-                .count(cnt)
+                .count(cnt),
+                .sh_shift(wb_act && k < LANES - 1),
+                .sh_in(g_shw[k + 1].sh),
+                .sh_out(g_shw[k].sh)
             );
-
-            assign lane_sums[k*RES_W +: RES_W] = {cnt, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x};
+            if (k != 0) begin : g_sums_in_shadow     // read through the shadow chain
+                wire unused_ok = &{1'b0, sep_x, sep_y, coh_x, coh_y, ali_x, ali_y, cnt};
+            end
         end
     endgenerate
 
@@ -268,22 +296,28 @@ module accel_core #(
     // The next report's entry count and finality follow done_base a cycle later
     // (registered: reports are at least N + 1 cycles apart, the first 11 after start).
     wire                   pass_done = lane_done[0];    // all lanes finish together
-    reg                    wb_act;      // writing shadow[0] to entry wb_base + wb_k
     reg                    wb_final;    // the pass being written is the run's last
     reg  [XW-1:0]          wb_k, wb_lastk;
     reg  [IW-1:0]          wb_base;
     reg  [XW-1:0]          done_base;   // lane 0's boid in the next pass to finish
-    wire [XW-1:0]          left = n_x - done_base;
     reg  [XW-1:0]          next_lastk;  // entries of the next report, minus one
     reg                    next_final;  // the next report is the run's last
     reg                    next_more;   // it has entries beyond lane 0's
     wire                   wb_end = wb_k == wb_lastk;
 
+    // The entries left after done_base, n_x - done_base, are computed in the block
+    // (no wire), and only in the cycle after done_base is set (next_due): the
+    // values matter only at a report, 10 or more cycles later.
+    reg                    next_due;
+
     always @(posedge clk) begin
-        next_lastk <= run_batch ? (left < L_X ? left : L_X) - X1 : X0;
-        next_final <= !run_batch || left <= L_X;
-        next_more <= run_batch && left > X1 && L_X > X1;
-        if (start && !busy) done_base <= start_idx;
+        next_due <= (start && !busy) || pass_done;
+        if (next_due) begin
+            next_lastk <= run_batch ? (n_x - done_base < L_X ? n_x - done_base : L_X) - X1 : X0;
+            next_final <= !run_batch || n_x - done_base <= L_X;
+            next_more <= run_batch && n_x - done_base > X1 && L_X > X1;
+        end
+        if (start && !busy) done_base <= (batch ? X0 : query_x);
         if (pass_done) begin
             wb_act <= next_more;
             wb_k <= X1;
@@ -295,28 +329,27 @@ module accel_core #(
             wb_k <= wb_k + X1;
             if (wb_end) wb_act <= 1'b0;
         end
-        if (rst) wb_act <= 1'b0;
+        if (rst) begin
+            wb_act <= 1'b0;
+            next_due <= 1'b0;
+        end
     end
 
-    generate
-        if (LANES == 1) begin : g_wb_direct
-            assign res_wdata = lane_sums;
-        end else begin : g_wb_shadow
-            reg [(LANES-1)*RES_W-1:0] shadow;   // lanes 1..LANES-1
-            always @(posedge clk) begin
-                if (pass_done) shadow <= lane_sums[LANES*RES_W-1:RES_W];
-                else if (wb_act) shadow <= shadow >> RES_W;
-            end
-            assign res_wdata = pass_done ? lane_sums[RES_W-1:0] : shadow[RES_W-1:0];
-        end
-    endgenerate
+    // The shadow chain is a register in each lane 1..LANES-1 (accel_pair_lane's
+    // shadow, loaded when its sums are final, at pass_done), shifted towards lane
+    // 1's while writing back. The memory port picks lane 0's sums or the chain's
+    // head (res_wsel), so a wide word is only moved when it is written.
+    assign res_wdata_lane0 = {g_lane[0].cnt, g_lane[0].ali_y, g_lane[0].ali_x, g_lane[0].coh_y,
+                              g_lane[0].coh_x, g_lane[0].sep_y, g_lane[0].sep_x};
+    assign res_wdata_shadow = g_shw[LANES > 1 ? 1 : 0].sh;
 
     assign res_we = pass_done || wb_act;
+    assign res_wsel = !pass_done;
     assign res_waddr = pass_done ? done_base[IW-1:0] : wb_base + wb_k[IW-1:0];
     assign finish = busy && (empty || (pass_done && next_final && !next_more)
                              || (wb_act && wb_final && wb_end));
 
-    wire unused_ok = &{1'b0, lane_done};
+    wire unused_ok = &{1'b0, lane_done, g_shw[0].sh};
 
 `ifndef SYNTHESIS
     always @(posedge clk) begin

@@ -36,7 +36,8 @@
 module accel_pair_lane #(
     parameter integer DSUM_W = 35,                  // signed offset sums: CNT_W + 25
     parameter integer VSUM_W = 42,                  // signed velocity sums: CNT_W + 32
-    parameter integer CNT_W = 10                    // count: $clog2(N_MAX)
+    parameter integer CNT_W = 10,                   // count: $clog2(N_MAX)
+    parameter integer SHADOW = 0                    // 1: keep a copy of the final sums (below)
 ) (
     input  wire                    clk,
     input  wire                    rst,             // synchronous: flags only
@@ -65,7 +66,13 @@ module accel_pair_lane #(
     output reg  signed [DSUM_W-1:0] coh_y,
     output reg  signed [VSUM_W-1:0] ali_x,
     output reg  signed [VSUM_W-1:0] ali_y,
-    output reg  [CNT_W-1:0]         count
+    output reg  [CNT_W-1:0]         count,
+    // shadow (SHADOW = 1): {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x} as they
+    // were while out_valid, kept until the next out_valid; else sh_in while sh_shift
+    // (a chain of lanes for write-back). With SHADOW = 0: zero.
+    input  wire                    sh_shift,
+    input  wire [4*DSUM_W+2*VSUM_W+CNT_W-1:0] sh_in,
+    output wire [4*DSUM_W+2*VSUM_W+CNT_W-1:0] sh_out
 );
 
     initial begin
@@ -93,8 +100,6 @@ module accel_pair_lane #(
     reg signed [32:0] d1_x, d1_y;
 
     // 2: |d| < 2^24 unless bits 32:24 differ; then d fits in 25 bits and |d| too.
-    wire [24:0] abs_x = d1_x[24] ? -d1_x[24:0] : d1_x[24:0];
-    wire [24:0] abs_y = d1_y[24] ? -d1_y[24:0] : d1_y[24:0];
     reg               fit2_x, fit2_y;
     reg        [24:0] a2_x, a2_y;
     reg signed [24:0] d2_x, d2_y;
@@ -121,67 +126,95 @@ module accel_pair_lane #(
     // 6: which ring.
     reg               sep6, coh6;
     reg signed [24:0] d6_x, d6_y;
-    wire              below_p = protected2[49] || dd5 < protected2[48:0];
-    wire              below_v = visual2[49] || dd5 < visual2[48:0];
 
-    // 7: the addends, sign-extended to the sums' widths.
-    wire signed [DSUM_W-1:0] dx_s = {{(DSUM_W-25){d6_x[24]}}, d6_x};
-    wire signed [DSUM_W-1:0] dy_s = {{(DSUM_W-25){d6_y[24]}}, d6_y};
-    wire signed [VSUM_W-1:0] vx_s = {{(VSUM_W-32){late_vx[31]}}, late_vx};
-    wire signed [VSUM_W-1:0] vy_s = {{(VSUM_W-32){late_vy[31]}}, late_vy};
+    // The data of stages 3 to 6 matter only for a pair inside the box: they load
+    // only then (a clock enable each; stage 3 already when |dx|, |dy| < 2^24, so
+    // that the box compare stays out of the enable), so a stream of far pairs
+    // moves little more than flags.
+    // No expression below is a wire outside the clocked block: everything is
+    // computed only in a cycle with en high.
+    function [24:0] abs25(input [24:0] v);
+        abs25 = v[24] ? -v : v;
+    endfunction
+
+    function [DSUM_W-1:0] sx_d(input [24:0] v);     // an offset, sign-extended
+        sx_d = {{(DSUM_W-25){v[24]}}, v};
+    endfunction
+
+    function [VSUM_W-1:0] sx_v(input [31:0] v);     // a velocity, sign-extended
+        sx_v = {{(VSUM_W-32){v[31]}}, v};
+    endfunction
+
+    // The shadow loads in the same block as the sums, before they change: a
+    // simulator then needs no copy of the sums' old values.
+    reg [4*DSUM_W+2*VSUM_W+CNT_W-1:0] shadow;
+    assign sh_out = SHADOW != 0 ? shadow : {(4*DSUM_W+2*VSUM_W+CNT_W){1'b0}};
 
     always @(posedge clk) begin
+        if (SHADOW != 0 && (out_valid || sh_shift)) begin
+            if (out_valid) shadow <= {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x};
+            else shadow <= sh_in;
+        end
         if (en) begin
-            valid <= {valid[4:1], in_valid};
-            clear <= {clear[5:1], in_clear};
-            last  <= {last[5:1], in_last};
-
             d1_x <= {q_x[31], q_x} - {in_x[31], in_x};
             d1_y <= {q_y[31], q_y} - {in_y[31], in_y};
 
             fit2_x <= d1_x[32:24] == {9{d1_x[24]}};
             fit2_y <= d1_y[32:24] == {9{d1_y[24]}};
-            a2_x <= abs_x;
-            a2_y <= abs_y;
+            a2_x <= abs25(d1_x[24:0]);
+            a2_y <= abs25(d1_y[24:0]);
             d2_x <= d1_x[24:0];
             d2_y <= d1_y[24:0];
 
             box3 <= fit2_x && fit2_y && a2_x < {1'b0, visual} && a2_y < {1'b0, visual};
-            ll3_x <= a2_x[15:0] * a2_x[15:0];
-            ll3_y <= a2_y[15:0] * a2_y[15:0];
-            hl3_x <= a2_x[23:16] * a2_x[15:0];
-            hl3_y <= a2_y[23:16] * a2_y[15:0];
-            hh3_x <= sq_table[a2_x[23:16]];
-            hh3_y <= sq_table[a2_y[23:16]];
-            d3_x <= d2_x;
-            d3_y <= d2_y;
+            if (fit2_x && fit2_y) begin         // a superset of the box: no compare in the enable
+                ll3_x <= a2_x[15:0] * a2_x[15:0];
+                ll3_y <= a2_y[15:0] * a2_y[15:0];
+                hl3_x <= a2_x[23:16] * a2_x[15:0];
+                hl3_y <= a2_y[23:16] * a2_y[15:0];
+                hh3_x <= sq_table[a2_x[23:16]];
+                hh3_y <= sq_table[a2_y[23:16]];
+                d3_x <= d2_x;
+                d3_y <= d2_y;
+            end
 
             box4 <= box3;
-            lo4 <= {1'b0, hh3_x, ll3_x} + {1'b0, hh3_y, ll3_y};
-            mid4 <= {1'b0, hl3_x} + {1'b0, hl3_y};
-            d4_x <= d3_x;
-            d4_y <= d3_y;
+            if (box3) begin
+                lo4 <= {1'b0, hh3_x, ll3_x} + {1'b0, hh3_y, ll3_y};
+                mid4 <= {1'b0, hl3_x} + {1'b0, hl3_y};
+                d4_x <= d3_x;
+                d4_y <= d3_y;
+            end
 
             box5 <= box4;
-            dd5 <= lo4 + {7'd0, mid4, 17'd0};
-            d5_x <= d4_x;
-            d5_y <= d4_y;
+            if (box4) begin
+                dd5 <= lo4 + {7'd0, mid4, 17'd0};
+                d5_x <= d4_x;
+                d5_y <= d4_y;
+            end
 
-            sep6 <= valid[5] && box5 && below_p;
-            coh6 <= valid[5] && box5 && !below_p && below_v;
-            d6_x <= d5_x;
-            d6_y <= d5_y;
+            // below protected2 / visual2: since dd5 < 2^49, bit 49 set means above any d2
+            if (box5) begin
+                sep6 <= valid[5] && (protected2[49] || dd5 < protected2[48:0]);
+                coh6 <= valid[5] && !(protected2[49] || dd5 < protected2[48:0])
+                     && (visual2[49] || dd5 < visual2[48:0]);
+                d6_x <= d5_x;
+                d6_y <= d5_y;
+            end else begin
+                sep6 <= 1'b0;
+                coh6 <= 1'b0;
+            end
 
             // 7: accumulate (an adder and an enable a bit: no clear in the data path).
             if (sep6) begin
-                sep_x <= sep_x + dx_s;
-                sep_y <= sep_y + dy_s;
+                sep_x <= sep_x + sx_d(d6_x);
+                sep_y <= sep_y + sx_d(d6_y);
             end
             if (coh6) begin
-                coh_x <= coh_x - dx_s;
-                coh_y <= coh_y - dy_s;
-                ali_x <= ali_x + vx_s;
-                ali_y <= ali_y + vy_s;
+                coh_x <= coh_x - sx_d(d6_x);
+                coh_y <= coh_y - sx_d(d6_y);
+                ali_x <= ali_x + sx_v(late_vx);
+                ali_y <= ali_y + sx_v(late_vy);
                 count <= count + {{(CNT_W-1){1'b0}}, 1'b1};
             end
             if (clear[6]) begin
@@ -194,6 +227,11 @@ module accel_pair_lane #(
                 count <= {CNT_W{1'b0}};
             end
             out_valid <= last[6];
+            // the flags last, after every statement that reads them (a simulator
+            // then needs no copy of their old values)
+            valid <= {valid[4:1], in_valid};
+            clear <= {clear[5:1], in_clear};
+            last  <= {last[5:1], in_last};
         end
 
         if (rst) begin
@@ -205,6 +243,8 @@ module accel_pair_lane #(
             out_valid <= 1'b0;
         end
     end
+
+    wire unused_ok = &{1'b0, sh_shift, sh_in};
 
 endmodule
 

@@ -9,11 +9,15 @@ module accel_result_mem #(
     parameter integer WIDTH = 269                   // bits per entry
 ) (
     input  wire                     clk,
-    // write port (core)
+    // write port (core): one of two sources, picked here so that a simulator
+    // builds the wide word only in a cycle that writes it
     input  wire                     we,
     input  wire [$clog2(N_MAX)-1:0] waddr,
-    input  wire [WIDTH-1:0]         wdata,
-    // read port (bus), one cycle after raddr
+    input  wire                     wsel,           // 0 wdata0, 1 wdata1
+    input  wire [WIDTH-1:0]         wdata0,
+    input  wire [WIDTH-1:0]         wdata1,
+    // read port (bus), one cycle after raddr while re (else the data hold)
+    input  wire                     re,
     input  wire [$clog2(N_MAX)-1:0] raddr,
     output reg  [WIDTH-1:0]         rdata
 );
@@ -29,8 +33,8 @@ module accel_result_mem #(
     (* no_rw_check *) reg [WIDTH-1:0] mem[0:N_MAX-1];
 
     always @(posedge clk) begin
-        if (we) mem[waddr] <= wdata;
-        rdata <= mem[raddr];
+        if (we) mem[waddr] <= wsel ? wdata1 : wdata0;
+        if (re) rdata <= mem[raddr];
     end
 
 endmodule

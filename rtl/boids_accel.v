@@ -4,6 +4,14 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+// The simulation-only clock gate (SIM_CLOCK_GATE below) is on by default in a
+// Verilated model and off everywhere else (synthesis, Icarus).
+`ifdef VERILATOR
+`define BOIDS_ACCEL_SIM_CLOCK_GATE 1
+`else
+`define BOIDS_ACCEL_SIM_CLOCK_GATE 0
+`endif
+
 // Bus: every access is acknowledged one cycle after it is seen (registered ack,
 // so back-to-back accesses have one idle cycle between them); byte selects and
 // address bits 1:0 are ignored. Unmapped addresses read 0, ignore writes and set
@@ -14,12 +22,16 @@
 // clears DONE; one with bad parameters sets ERR_PARAM and changes nothing else.
 // COUNT = 0 in a batch run finishes at once (CYCLES 1) and writes nothing. Results
 // read during a run may be old or new; they are defined once DONE is set.
+// wb_dat_o is defined in the acknowledge cycle only, as Wishbone has it: the
+// memories' read ports load only on a request (or for a run), so between
+// accesses wb_dat_o does not follow wb_adr_i.
 // Reset (synchronous, in every module of the block) resets only control state, as
 // an override at the end of each clocked block: the registers to the map's values,
 // the run, the pipeline flags. Data registers and both memories keep their contents.
 module boids_accel #(
     parameter integer N_MAX = 1024,                 // boid memory entries, 2..12288
-    parameter integer LANES = 8                     // parallel pair units, 1..16
+    parameter integer LANES = 8,                    // parallel pair units, 1..16
+    parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -65,6 +77,32 @@ module boids_accel #(
 
     assign irq_o = st_done && ctrl_irq_en;
 
+    // ---- clock ----------------------------------------------------------------
+    // Every register of the block loads only on a bus request, its acknowledge,
+    // the parameter check after a write, a run, or reset (clock enables), so it
+    // holds still in any other cycle. SIM_CLOCK_GATE = 1 stops the block's clock
+    // in exactly those cycles, which changes nothing cycle for cycle but lets a
+    // simulator skip the whole block while it is idle: an ideal clock gate, the
+    // enable latched while clk is low (the bus inputs are settled by then, as a
+    // Wishbone master sets them after the rising edge). For simulation only: a
+    // design for hardware keeps SIM_CLOCK_GATE = 0 (clk itself).
+    wire gclk;
+    reg  wr_seen;           // a write was requested in the last cycle (below)
+
+    generate
+        if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
+`ifndef SYNTHESIS
+            reg run_clk;        // a latch, open while clk is low
+            always_latch if (!clk) run_clk = rst || busy || wb_ack_o || wr_seen || (wb_cyc_i && wb_stb_i);
+            assign gclk = clk & run_clk;
+`else
+            assign gclk = clk;  // never a gate in hardware
+`endif
+        end else begin : g_clock
+            assign gclk = clk;
+        end
+    endgenerate
+
     // ---- address decode -------------------------------------------------------
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
@@ -89,24 +127,30 @@ module boids_accel #(
     wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run);
     wire start_ok = start_req && !busy && !params_bad;
 
-    // PROTECTED2 > VISUAL2 from two 32-bit compares side by side: half the carry chain.
-    wire p2_above_v2 = reg_protected2[63:32] > reg_visual2[63:32]
-                    || (reg_protected2[63:32] == reg_visual2[63:32]
-                        && reg_protected2[31:0] > reg_visual2[31:0]);
-
-    always @(posedge clk) begin
-        bad_any_run <= reg_count > NMAX_WORD
-                    || reg_visual[31:24] != 8'd0 || (reg_visual[23:16] == 8'hff && reg_visual[15:0] != 16'd0)
-                    || p2_above_v2;
-        bad_query_run <= reg_query >= reg_count;
+    // They are recomputed only at the edge after a write (wr_seen, a clock enable):
+    // the registers change at no other edge, so the flags equal a check at every
+    // edge. PROTECTED2 > VISUAL2 comes from two 32-bit compares side by side (half
+    // the carry chain), written in the block so no wire recomputes it every cycle.
+    always @(posedge gclk) begin
+        wr_seen <= wr;
+        if (wr_seen) begin
+            bad_any_run <= reg_count > NMAX_WORD
+                        || reg_visual[31:24] != 8'd0
+                        || (reg_visual[23:16] == 8'hff && reg_visual[15:0] != 16'd0)
+                        || reg_protected2[63:32] > reg_visual2[63:32]
+                        || (reg_protected2[63:32] == reg_visual2[63:32]
+                            && reg_protected2[31:0] > reg_visual2[31:0]);
+            bad_query_run <= reg_query >= reg_count;
+        end
         if (rst) begin          // as for the registers' reset values
+            wr_seen <= 1'b0;
             bad_any_run <= 1'b0;
             bad_query_run <= 1'b1;
         end
     end
 
     // ---- register writes, flags, cycle counter -----------------------------------
-    always @(posedge clk) begin
+    always @(posedge gclk) begin
         wb_ack_o <= req;
 
         if (wr && in_regs) begin
@@ -175,18 +219,21 @@ module boids_accel #(
     wire [127:0]     boid_rdata;
     wire             res_we;
     wire [IW-1:0]    res_waddr;
-    wire [RES_W-1:0] res_wdata, res_rdata;
+    wire             res_wsel;
+    wire [RES_W-1:0] res_wdata_lane0, res_wdata_shadow, res_rdata;
 
     accel_boid_mem #(
         .N_MAX(N_MAX)
     ) u_boids (
-        .clk(clk),
+        .clk(gclk),
         .we(wr && in_boids && !busy),
         .waddr(boid_idx),
         .wword(boid_word),
         .wdata(wb_dat_i),
-        .raddr(busy ? core_raddr : boid_idx),
-        .vraddr(busy ? core_vraddr : boid_idx),
+        .re(busy || req),
+        .rsel(busy),
+        .raddr(core_raddr),
+        .vraddr(core_vraddr),
         .rdata(boid_rdata)
     );
 
@@ -194,10 +241,13 @@ module boids_accel #(
         .N_MAX(N_MAX),
         .WIDTH(RES_W)
     ) u_results (
-        .clk(clk),
+        .clk(gclk),
         .we(res_we),
         .waddr(res_waddr),
-        .wdata(res_wdata),
+        .wsel(res_wsel),
+        .wdata0(res_wdata_lane0),
+        .wdata1(res_wdata_shadow),
+        .re(req),
         .raddr(res_idx),
         .rdata(res_rdata)
     );
@@ -207,7 +257,7 @@ module boids_accel #(
         .N_MAX(N_MAX),
         .LANES(LANES)
     ) u_core (
-        .clk(clk),
+        .clk(gclk),
         .rst(rst),
         .start(start_ok),
         .batch(wb_dat_i[CTRL_BATCH]),               // taken with start
@@ -223,7 +273,9 @@ module boids_accel #(
         .boid_rdata(boid_rdata),
         .res_we(res_we),
         .res_waddr(res_waddr),
-        .res_wdata(res_wdata)
+        .res_wsel(res_wsel),
+        .res_wdata_lane0(res_wdata_lane0),
+        .res_wdata_shadow(res_wdata_shadow)
     );
 
     // ---- read data --------------------------------------------------------------
@@ -248,7 +300,7 @@ module boids_accel #(
         status_word[STATUS_ERR_BUS] = st_err_bus;
     end
 
-    always @(posedge clk) begin
+    always @(posedge gclk) begin
         if (req) begin
             rd_src <= in_regs ? SRC_REG
                     : in_boids && !busy ? SRC_BOID
@@ -287,28 +339,35 @@ module boids_accel #(
         sx_v = {{(64-VSUM_W){v[VSUM_W-1]}}, v};
     endfunction
 
+    // One block, the word selects inside their case arms, so that a simulator
+    // only evaluates the source being read.
     reg [63:0] res_field;
-    reg [31:0] res_word_data;
 
     always @* begin
-        case (rd_res_word[3:1])
-            3'd0: res_field = sx_d(res_rdata[0*DSUM_W +: DSUM_W]);
-            3'd1: res_field = sx_d(res_rdata[1*DSUM_W +: DSUM_W]);
-            3'd2: res_field = sx_d(res_rdata[2*DSUM_W +: DSUM_W]);
-            3'd3: res_field = sx_d(res_rdata[3*DSUM_W +: DSUM_W]);
-            3'd4: res_field = sx_v(res_rdata[4*DSUM_W +: VSUM_W]);
-            3'd5: res_field = sx_v(res_rdata[4*DSUM_W+VSUM_W +: VSUM_W]);
-            3'd6: res_field = {{(64-CNT_W){1'b0}}, res_rdata[4*DSUM_W+2*VSUM_W +: CNT_W]};
-            default: res_field = 64'd0;
-        endcase
-        res_word_data = rd_res_word[0] ? res_field[63:32] : res_field[31:0];
-    end
-
-    always @* begin
+        res_field = 64'd0;
         case (rd_src)
             SRC_REG: wb_dat_o = rd_reg;
-            SRC_BOID: wb_dat_o = boid_rdata[32*rd_boid_word +: 32];
-            SRC_RES: wb_dat_o = res_word_data;
+            SRC_BOID: begin
+                case (rd_boid_word)                 // constant slices: no shifter
+                    2'd0: wb_dat_o = boid_rdata[31:0];
+                    2'd1: wb_dat_o = boid_rdata[63:32];
+                    2'd2: wb_dat_o = boid_rdata[95:64];
+                    default: wb_dat_o = boid_rdata[127:96];
+                endcase
+            end
+            SRC_RES: begin
+                case (rd_res_word[3:1])
+                    3'd0: res_field = sx_d(res_rdata[0*DSUM_W +: DSUM_W]);
+                    3'd1: res_field = sx_d(res_rdata[1*DSUM_W +: DSUM_W]);
+                    3'd2: res_field = sx_d(res_rdata[2*DSUM_W +: DSUM_W]);
+                    3'd3: res_field = sx_d(res_rdata[3*DSUM_W +: DSUM_W]);
+                    3'd4: res_field = sx_v(res_rdata[4*DSUM_W +: VSUM_W]);
+                    3'd5: res_field = sx_v(res_rdata[4*DSUM_W+VSUM_W +: VSUM_W]);
+                    3'd6: res_field = {{(64-CNT_W){1'b0}}, res_rdata[4*DSUM_W+2*VSUM_W +: CNT_W]};
+                    default: res_field = 64'd0;
+                endcase
+                wb_dat_o = rd_res_word[0] ? res_field[63:32] : res_field[31:0];
+            end
             default: wb_dat_o = 32'd0;
         endcase
     end
@@ -318,4 +377,5 @@ module boids_accel #(
 
 endmodule
 
+`undef BOIDS_ACCEL_SIM_CLOCK_GATE
 `default_nettype wire
