@@ -317,6 +317,83 @@ module boids_display #(
     wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], spr_off[19:SW+2], spr_off[1:0],
                        reg_count[31:CW], t_y[11:1], t_line_start, t_frame_start};
 
+`ifdef FORMAL
+    // Formal properties (tests/test_formal.sh, at a small mode and SPRITES_MAX). Reset
+    // is assumed in the first cycle and is free after it. The master is a well-behaved
+    // Wishbone B4 classic one: a request (cyc and stb) is held, unchanged, until its ack.
+    // The properties of vga_timing (u_timing) are checked here too.
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+
+    always @(*) if (!f_past_valid) assume(rst);
+
+    wire f_stb = wb_cyc_i && wb_stb_i;
+    wire f_seen = f_stb && !wb_ack_o && !rst;        // a request the slave sees
+
+    always @(posedge clk) if (f_past_valid && $past(f_seen)) begin
+        assume(f_stb);
+        assume(wb_we_i == $past(wb_we_i));
+        assume(wb_adr_i == $past(wb_adr_i));
+        assume(wb_dat_i == $past(wb_dat_i));
+        assume(wb_sel_i == $past(wb_sel_i));
+    end
+
+    // the handshake: an ack exactly one cycle after each request is seen, none else
+    // (so none twice: a request is not seen in its ack cycle), and the request is
+    // still there when its ack comes
+    always @(posedge clk) if (f_past_valid) assert(wb_ack_o == $past(f_seen));
+    always @(*) if (f_past_valid && wb_ack_o) assert(f_stb);
+
+    // the interrupt: STATUS.FRAME and CTRL.IRQ_EN as the bus reads them
+    always @(*) assert(irq_o == (status_word[STATUS_FRAME] && ctrl_word[CTRL_IRQ_EN]));
+
+    // FRAME_COUNT and STATUS.FRAME: +1 and set at each vblank_start, else FRAME_COUNT
+    // holds; DROPPED: +1 at a vblank_start that finds a drawing and no picture pending
+    always @(posedge clk) if (f_past_valid) begin
+        if ($past(rst)) begin
+            assert(frame_count == 32'd0 && dropped == 32'd0 && !st_frame && !irq_o);
+        end else begin
+            assert(frame_count == $past(frame_count) + {31'd0, $past(vblank_start)});
+            if ($past(vblank_start)) assert(st_frame);
+            assert(dropped == $past(dropped)
+                   + {31'd0, $past(vblank_start && !st_pending && drawing)});
+        end
+    end
+
+    // read data in the ack cycle of a read: constants, FRAME_COUNT as it was at the
+    // request, 0 from unmapped addresses (which set ERR_BUS) and from the sprites while
+    // drawing
+    wire f_read = f_seen && !wb_we_i;
+    always @(posedge clk) if (f_past_valid && $past(f_read)) begin
+        case ($past(adr))
+            REG_ID: assert(wb_dat_o == ID_VALUE);
+            REG_WIDTH: assert(wb_dat_o == FB_W_WORD);
+            REG_HEIGHT: assert(wb_dat_o == FB_H_WORD);
+            REG_SPRITES_MAX: assert(wb_dat_o == SMAX_WORD);
+            REG_FRAME_COUNT: assert(wb_dat_o == $past(frame_count));
+            default: ;
+        endcase
+        if (!$past(in_regs) && !$past(in_spr)) assert(wb_dat_o == 32'd0 && st_err_bus);
+        if ($past(in_spr) && $past(drawing)) assert(wb_dat_o == 32'd0);
+    end
+
+    // the sprite memory, at one entry f_idx chosen by the solver: it holds the last
+    // write accepted there (none while drawing), and a read returns it
+    (* anyconst *) reg [SW-1:0] f_idx;
+    reg        f_known = 1'b0;
+    reg [31:0] f_val;
+
+    always @(posedge clk) if (wr && in_spr && !drawing && spr_idx == f_idx) begin
+        f_known <= 1'b1;
+        f_val <= wb_dat_i;
+    end
+
+    always @(*) if (f_known) assert(sprites[f_idx] == f_val);
+    always @(posedge clk) if (f_past_valid && $past(f_read) && $past(in_spr) && !$past(drawing)
+                              && $past(spr_idx) == f_idx && $past(f_known))
+        assert(wb_dat_o == $past(f_val));
+`endif
+
 endmodule
 
 `default_nettype wire

@@ -102,6 +102,68 @@ module vga_timing #(
         end
     end
 
+`ifdef FORMAL
+    // Formal properties (tests/test_formal.sh: k-induction with yosys-smtbmc). Reset is
+    // assumed in the first cycle and is free after it. f_cnt is the cycles since reset
+    // modulo one frame, counted apart from the RTL: the raster position y * H_TOTAL + x
+    // must equal it, which makes each cycle one pixel on and each strobe come exactly
+    // once per H_TOTAL * V_TOTAL cycles.
+    localparam integer F_TOTAL = H_TOTAL * V_TOTAL;
+    localparam integer F_LAST = F_TOTAL - 1;
+    localparam integer F_VBLANK = V_ACTIVE * H_TOTAL;
+
+    reg         f_past_valid = 1'b0;
+    reg         f_past2_valid = 1'b0;
+    reg  [31:0] f_cnt;
+    wire [31:0] f_pos = {20'd0, y} * H_TOTAL + {20'd0, x};
+
+    always @(posedge clk) begin
+        f_past_valid <= 1'b1;
+        f_past2_valid <= f_past_valid;
+        f_cnt <= f_cnt == F_LAST ? 32'd0 : f_cnt + 32'd1;
+        if (rst) f_cnt <= F_LAST;
+    end
+
+    always @(*) if (!f_past_valid) assume(rst);
+
+    // counters in range, and the outputs those of (x, y) in every cycle
+    always @(*) if (f_past_valid) begin
+        assert(x <= X_LAST);
+        assert(y <= Y_LAST);
+        assert(hsync == ((x >= X_HS_START && x < X_HS_END) ? !HS_OFF : HS_OFF));
+        assert(vsync == ((y >= Y_VS_START && y < Y_VS_END) ? !VS_OFF : VS_OFF));
+        assert(de == (x < X_ACTIVE && y < Y_ACTIVE));
+        assert(line_start == (x == 12'd0));
+        assert(frame_start == (x == 12'd0 && y == 12'd0));
+        assert(vblank == (y >= Y_ACTIVE));
+        assert(vblank_start == (x == 12'd0 && y == Y_ACTIVE));
+        // the raster position is the cycle count since reset, modulo a frame
+        assert(f_cnt <= F_LAST);
+        assert(f_pos == f_cnt);
+        assert(frame_start == (f_cnt == 32'd0));
+        assert(vblank_start == (f_cnt == F_VBLANK));
+    end
+
+    // raster order: out of reset, each cycle is the next pixel, wrapping line and frame
+    always @(posedge clk) if (f_past_valid) begin
+        if ($past(rst)) begin                       // reset: the frame's last pixel, blank
+            assert(x == X_LAST && y == Y_LAST);
+            assert(!de && !line_start && !frame_start && !vblank_start && vblank);
+        end else if ($past(x) != X_LAST) begin
+            assert(x == $past(x) + 12'd1 && y == $past(y));
+        end else begin
+            assert(x == 12'd0);
+            assert(y == ($past(y) == Y_LAST ? 12'd0 : $past(y) + 12'd1));
+        end
+    end
+
+    // the first cycle out of reset is the first active pixel
+    always @(posedge clk) if (f_past2_valid && $past(rst, 2) && !$past(rst)) begin
+        assert(x == 12'd0 && y == 12'd0);
+        assert(de && frame_start && line_start && !vblank);
+    end
+`endif
+
 endmodule
 
 `default_nettype wire
