@@ -51,7 +51,7 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run wave test bench experiments regmap lint synth-accel synth-display clean
+.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display clean
 
 # iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
 SYNTH_LANES := 1 2
@@ -107,6 +107,10 @@ experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs
 regmap: ## regenerate the register maps and sprite ROM (scripts/regmap.py, sprites.py)
 	python3 scripts/regmap.py .
 	python3 scripts/sprites.py .
+
+formal: ## prove the VGA timing and the display's bus properties (yosys-smtbmc)
+	@bash scripts/setup.sh synth
+	@bash tests/test_formal.sh $(BUILD)
 
 lint: ## verilator --lint-only -Wall and iverilog -g2012 on every RTL file
 	@bash tests/test_rtl_lint.sh $(BUILD)

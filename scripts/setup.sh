@@ -10,7 +10,7 @@ packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
 for group in "$@"; do
     case "$group" in
     plots) packages+=(gnuplot-nox) ;;
-    synth) packages+=(yosys nextpnr-ice40 fpga-icestorm) ;;
+    synth) packages+=(yosys nextpnr-ice40 fpga-icestorm z3 cvc4) ;;
     wave) packages+=(gtkwave) ;;
     *) echo "setup: unknown group \"$group\" (known: plots, synth, wave)" >&2; exit 2 ;;
     esac
