@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
-# Usage: setup.sh [plots] [synth] [wave]   (gnuplot for make experiments; yosys
-# and nextpnr-ice40 for the synthesis targets; gtkwave for make wave)
+# Usage: setup.sh [plots] [synth] [wave]   (gnuplot for make experiments; yosys,
+# nextpnr-ice40 and the z3 and cvc4 solvers for synthesis and proofs; gtkwave)
 set -euo pipefail
 
 packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
