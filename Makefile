@@ -62,7 +62,7 @@ yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NM
 all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
 
 help: ## this list
-	@grep -E '^[a-z-]+:.*## ' Makefile | sed -E 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed -E 's/:.*## /\t/' | expand -t 16
 
 deps: ## install what the build needs (apt-get when root, else print the command)
 	@bash scripts/setup.sh

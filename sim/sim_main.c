@@ -71,8 +71,11 @@ static void print_help(FILE *out)
             "                     the keys below, with , and . for down and up)\n"
             "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
             "  --help             this text\n"
+            "\n"
+            "This build simulates %s: with --neighbors accel a flock\n"
+            "holds at most N_MAX boids.\n"
             "\n",
-            HEADLESS_FRAMES);
+            HEADLESS_FRAMES, accel_sim_variant());
     options_print_flock_help(out);
     fprintf(out, "\n%s\n", KEYS_HELP);
     params_print_help(out);
