@@ -208,7 +208,10 @@ typedef struct {
     video_window_t *window;
     int paused, step, quit, follow_mouse, tunable;
     int mouse_x, mouse_y, mouse_inside;
-    unsigned long frames; /* frames of video since start */
+    unsigned long frames; /* frames of video since start (FRAME_COUNT) */
+    unsigned long loops;  /* turns of the firmware's loop: one a frame, or fewer when a step is long */
+    uint32_t frame0;      /* FRAME_COUNT at the start */
+    int trace_started;    /* --trace has begun (it runs once) */
     /* simulated clock cycles spent per phase, over the frames that stepped */
     uint64_t cycles_wait, cycles_step, cycles_draw, frames_stepped;
     char err[600];
@@ -518,12 +521,13 @@ static int trace_control(sim_t *s)
 {
     if (s->f.trace_path == NULL)
         return 0;
-    if (s->frames == s->f.trace_from) {
+    if (s->frames >= s->f.trace_from && !s->trace_started) {
+        s->trace_started = 1;
         if (system_sim_trace_start(s->f.trace_path, s->err, sizeof s->err) != 0)
             return -1;
         fprintf(stderr, "sim: tracing into %s\n", s->f.trace_path);
     }
-    if (s->f.trace_frames_set && s->frames == s->f.trace_from + s->f.trace_frames &&
+    if (s->f.trace_frames_set && s->frames >= s->f.trace_from + s->f.trace_frames &&
         system_sim_tracing()) {
         system_sim_trace_stop();
         fprintf(stderr, "sim: trace %s done (%lu frames)\n", s->f.trace_path, s->f.trace_frames);
@@ -575,9 +579,10 @@ static int run(sim_t *s)
             snprintf(s->err, sizeof s->err, "the display gives no frames (error %d)", rc);
             return -1;
         }
-        s->frames++;
-        if (s->f.keys != NULL && s->frames <= strlen(s->f.keys) &&
-            on_key(s, (unsigned char)s->f.keys[s->frames - 1]) != 0)
+        s->frames = s->display.frame - s->frame0;
+        s->loops++;
+        if (s->f.keys != NULL && s->loops <= strlen(s->f.keys) &&
+            on_key(s, (unsigned char)s->f.keys[s->loops - 1]) != 0)
             return -1;
         if (s->quit)
             break;
@@ -594,7 +599,7 @@ static int run(sim_t *s)
             snprintf(s->err, sizeof s->err, "the display refused the flock (error %d)", rc);
             return -1;
         }
-        if (stepping && s->frames > 1) {
+        if (stepping && s->loops > 1) {
             s->cycles_wait += c1 - c0;
             s->cycles_step += c2 - c1;
             s->cycles_draw += accel_sim_cycles() - c2;
@@ -675,6 +680,7 @@ int main(int argc, char **argv)
         return fail(s.err);
     }
     display_set_world(&s.display, s.fs.fp.world_w, s.fs.fp.world_h);
+    s.frame0 = s.display.frame;
 
     s.paused = s.f.paused;
     fprintf(stderr, "sim: %u boids, %u predators on %s; %s%s\n", s.fs.fixed.n,
@@ -698,8 +704,8 @@ int main(int argc, char **argv)
                     s.f.png_dir);
         fputc('\n', stderr);
         if (s.frames_stepped > 0)
-            fprintf(stderr, "sim: clock cycles a frame: flock step %llu (writes, accelerator, "
-                            "reads), sprites %llu, idle until vblank %llu\n",
+            fprintf(stderr, "sim: clock cycles a turn of the flock loop: flock step %llu (writes, "
+                            "accelerator, reads), sprites %llu, idle until vblank %llu\n",
                     (unsigned long long)(s.cycles_step / s.frames_stepped),
                     (unsigned long long)(s.cycles_draw / s.frames_stepped),
                     (unsigned long long)(s.cycles_wait / s.frames_stepped));
