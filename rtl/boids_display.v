@@ -98,63 +98,78 @@ module boids_display #(
     assign irq_o = st_frame && ctrl_irq_en;
 
     // ---- address decode -------------------------------------------------------
-    wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
-    wire          wr = req && wb_we_i;
-    wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_SPRITES_MAX;
-    wire          in_spr = adr >= SPRITES_BASE && {12'd0, adr} < SPRITES_END;
-    wire [19:0]   spr_off = adr - SPRITES_BASE;
-    wire [SW-1:0] spr_idx = spr_off[SW+1:2];
+    // The request and the start of a drawing are wires (the renderer needs them); the
+    // decode of the address is in functions, called inside the clocked blocks under
+    // req only, so a simulator evaluates it at the clock edge of a request and not
+    // at every change of the bus inputs.
+    wire req = wb_cyc_i && wb_stb_i && !wb_ack_o;
 
-    wire draw_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_DRAW];
-    wire draw_ok = draw_req && !drawing && !count_bad;
+    // their argument is the word address, wb_adr_i[19:2]
+    function automatic [19:0] word_adr(input [17:0] w);
+        word_adr = {w, 2'b00};
+    endfunction
 
-    always @(posedge clk) begin
-        wb_ack_o <= req;
+    function automatic in_regs(input [17:0] w);
+        in_regs = word_adr(w) <= REG_SPRITES_MAX;
+    endfunction
 
-        if (wr && in_regs) begin
-            case (adr)
-                REG_CTRL: begin
-                    ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
-                    if (wb_dat_i[CTRL_DRAW]) begin
-                        if (drawing) st_err_busy <= 1'b1;
-                        else if (count_bad) st_err_param <= 1'b1;
-                    end
-                end
-                REG_STATUS: begin
-                    if (wb_dat_i[STATUS_FRAME]) st_frame <= 1'b0;
-                    if (wb_dat_i[STATUS_ERR_PARAM]) st_err_param <= 1'b0;
-                    if (wb_dat_i[STATUS_ERR_BUSY]) st_err_busy <= 1'b0;
-                    if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
-                end
-                REG_COUNT: begin
-                    if (drawing) st_err_busy <= 1'b1;
-                    else reg_count <= wb_dat_i;
-                end
-                default: ; // ID, WIDTH, HEIGHT, FRAME_COUNT, DROPPED, SPRITES_MAX: read only
-            endcase
+    function automatic in_spr(input [17:0] w);
+        in_spr = word_adr(w) >= SPRITES_BASE && {12'd0, word_adr(w)} < SPRITES_END;
+    endfunction
+
+    function automatic [SW-1:0] spr_idx(input [17:0] w);
+        reg [17-SW:0] unused_msb;
+        reg [1:0]     unused_lsb;
+        begin
+            {unused_msb, spr_idx, unused_lsb} = word_adr(w) - SPRITES_BASE;
         end
-        if (wr && in_spr && drawing) st_err_busy <= 1'b1;
-        if (req && !in_regs && !in_spr) st_err_bus <= 1'b1;
+    endfunction
 
-        // the picture: done, started, swapped (at most one of the first two at once)
-        if (draw_finish) st_pending <= 1'b1;
-        if (draw_ok) st_pending <= 1'b0;
+    wire draw_ok = req && wb_we_i && word_adr(wb_adr_i[19:2]) == REG_CTRL && wb_dat_i[CTRL_DRAW]
+                   && !drawing && !count_bad;
+
+    // In the clocked blocks below, a register is read before it is written: a
+    // simulator then needs no copy of its old value (Verilator's __Vdly).
+    always @(posedge clk) begin
+        // the picture: swapped at vblank_start if finished, else counted as dropped
+        // if still drawing; PENDING set when a drawing finishes, cleared when it is
+        // shown or a new one starts (at most one of finish and start at once)
         if (vblank_start) begin
             frame_count <= frame_count + 32'd1;
-            st_frame <= 1'b1;
-            if (st_pending) begin
-                front <= !front;
-                st_pending <= 1'b0;
-            end else if (drawing) begin
-                dropped <= dropped + 32'd1;
-            end
+            if (st_pending) front <= !front;
+            else if (drawing) dropped <= dropped + 32'd1;
         end
+        if ((vblank_start && st_pending) || draw_ok) st_pending <= 1'b0;
+        else if (draw_finish) st_pending <= 1'b1;
 
-        // Registered: COUNT written at one edge is checked at the next, before the bus
-        // can make another request (the ack cycle between), so the compare stays out
-        // of the bus path.
-        count_bad <= reg_count > SMAX_WORD;
+        wb_ack_o <= req;
+        if (req) begin
+            if (wb_we_i && in_regs(wb_adr_i[19:2])) begin
+                case (word_adr(wb_adr_i[19:2]))
+                    REG_CTRL: begin
+                        ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
+                        if (wb_dat_i[CTRL_DRAW]) begin
+                            if (drawing) st_err_busy <= 1'b1;
+                            else if (count_bad) st_err_param <= 1'b1;
+                        end
+                    end
+                    REG_STATUS: begin
+                        if (wb_dat_i[STATUS_FRAME]) st_frame <= 1'b0;
+                        if (wb_dat_i[STATUS_ERR_PARAM]) st_err_param <= 1'b0;
+                        if (wb_dat_i[STATUS_ERR_BUSY]) st_err_busy <= 1'b0;
+                        if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
+                    end
+                    REG_COUNT: begin
+                        if (drawing) st_err_busy <= 1'b1;
+                        else reg_count <= wb_dat_i;
+                    end
+                    default: ; // ID, WIDTH, HEIGHT, FRAME_COUNT, DROPPED, SPRITES_MAX: read only
+                endcase
+            end
+            if (wb_we_i && in_spr(wb_adr_i[19:2]) && drawing) st_err_busy <= 1'b1;
+            if (!in_regs(wb_adr_i[19:2]) && !in_spr(wb_adr_i[19:2])) st_err_bus <= 1'b1;
+        end
+        if (vblank_start) st_frame <= 1'b1;         // over a STATUS write's clear
 
         if (rst) begin
             wb_ack_o <= 1'b0;
@@ -165,11 +180,18 @@ module boids_display #(
             st_err_busy <= 1'b0;
             st_err_bus <= 1'b0;
             reg_count <= 32'd0;
-            count_bad <= 1'b0;
             frame_count <= 32'd0;
             dropped <= 32'd0;
             front <= 1'b0;
         end
+    end
+
+    // Registered: COUNT written at one edge is checked at the next, before the bus
+    // can make another request (the ack cycle between), so the compare stays out
+    // of the bus path.
+    always @(posedge clk) begin
+        count_bad <= reg_count > SMAX_WORD;
+        if (rst) count_bad <= 1'b0;
     end
 
     // ---- sprite memory: one write port (bus), one registered read port ----------
@@ -178,12 +200,14 @@ module boids_display #(
     wire [SW-1:0] rend_raddr;
 
     // one read address: the renderer's while drawing, else the bus's; read only when needed
-    wire [SW-1:0] spr_raddr = drawing ? rend_raddr : spr_idx;
-    wire          spr_re = drawing || (req && in_spr);
-
     always @(posedge clk) begin
-        if (wr && in_spr && !drawing) sprites[spr_idx] <= wb_dat_i;
-        if (spr_re) spr_rdata <= sprites[spr_raddr];
+        if (req && wb_we_i && !drawing) begin
+            if (in_spr(wb_adr_i[19:2])) sprites[spr_idx(wb_adr_i[19:2])] <= wb_dat_i;
+        end
+        if (drawing || req) begin
+            if (drawing || in_spr(wb_adr_i[19:2]))
+                spr_rdata <= sprites[drawing ? rend_raddr : spr_idx(wb_adr_i[19:2])];
+        end
     end
 
     // ---- renderer and frame buffers -----------------------------------------------
@@ -277,45 +301,49 @@ module boids_display #(
     // from its registered port, so wb_dat_o is selected in the acknowledge cycle.
     reg         rd_spr;
     reg  [31:0] rd_reg;
-    reg  [31:0] ctrl_word, status_word;
 
-    always @* begin
-        ctrl_word = 32'd0;
-        ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
-        status_word = 32'd0;
-        status_word[STATUS_VBLANK] = vblank;
-        status_word[STATUS_FRAME] = st_frame;
-        status_word[STATUS_DRAWING] = drawing;
-        status_word[STATUS_PENDING] = st_pending;
-        status_word[STATUS_ERR_PARAM] = st_err_param;
-        status_word[STATUS_ERR_BUSY] = st_err_busy;
-        status_word[STATUS_ERR_BUS] = st_err_bus;
-    end
+    // the register at word index i, 0 for an unmapped one (a function, so that its
+    // words are built only when a request reads them)
+    function automatic [31:0] reg_word(input [3:0] i);
+        reg [31:0] ctrl_word, status_word;
+        begin
+            ctrl_word = 32'd0;
+            ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
+            status_word = 32'd0;
+            status_word[STATUS_VBLANK] = vblank;
+            status_word[STATUS_FRAME] = st_frame;
+            status_word[STATUS_DRAWING] = drawing;
+            status_word[STATUS_PENDING] = st_pending;
+            status_word[STATUS_ERR_PARAM] = st_err_param;
+            status_word[STATUS_ERR_BUSY] = st_err_busy;
+            status_word[STATUS_ERR_BUS] = st_err_bus;
+            // registers are at word addresses 0..8: select by the word index alone
+            case (i)
+                REG_ID[5:2]: reg_word = ID_VALUE;
+                REG_WIDTH[5:2]: reg_word = FB_W_WORD;
+                REG_HEIGHT[5:2]: reg_word = FB_H_WORD;
+                REG_CTRL[5:2]: reg_word = ctrl_word;
+                REG_STATUS[5:2]: reg_word = status_word;
+                REG_COUNT[5:2]: reg_word = reg_count;
+                REG_FRAME_COUNT[5:2]: reg_word = frame_count;
+                REG_DROPPED[5:2]: reg_word = dropped;
+                REG_SPRITES_MAX[5:2]: reg_word = SMAX_WORD;
+                default: reg_word = 32'd0;
+            endcase
+        end
+    endfunction
 
     always @(posedge clk) begin
         if (req) begin
-            rd_spr <= in_spr && !drawing;
-            // registers are at word addresses 0..8: select by the word index alone
-            case (adr[5:2])
-                REG_ID[5:2]: rd_reg <= ID_VALUE;
-                REG_WIDTH[5:2]: rd_reg <= FB_W_WORD;
-                REG_HEIGHT[5:2]: rd_reg <= FB_H_WORD;
-                REG_CTRL[5:2]: rd_reg <= ctrl_word;
-                REG_STATUS[5:2]: rd_reg <= status_word;
-                REG_COUNT[5:2]: rd_reg <= reg_count;
-                REG_FRAME_COUNT[5:2]: rd_reg <= frame_count;
-                REG_DROPPED[5:2]: rd_reg <= dropped;
-                REG_SPRITES_MAX[5:2]: rd_reg <= SMAX_WORD;
-                default: rd_reg <= 32'd0;
-            endcase
-            if (!in_regs) rd_reg <= 32'd0;
+            rd_spr <= !drawing && in_spr(wb_adr_i[19:2]);
+            if (in_regs(wb_adr_i[19:2])) rd_reg <= reg_word(wb_adr_i[5:2]);
+            else rd_reg <= 32'd0;
         end
     end
 
     always @* wb_dat_o = rd_spr ? spr_rdata : rd_reg;
 
-    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], spr_off[19:SW+2], spr_off[1:0],
-                       reg_count[31:CW], t_y[11:1], t_line_start, t_frame_start};
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], reg_count[31:CW], t_y[11:1], t_line_start, t_frame_start};
 
 `ifdef FORMAL
     // Formal properties (tests/test_formal.sh, at a small mode and SPRITES_MAX). Reset
@@ -328,6 +356,11 @@ module boids_display #(
     always @(*) if (!f_past_valid) assume(rst);
 
     wire f_stb = wb_cyc_i && wb_stb_i;
+    // the address decode of the bus inputs (the functions of the clocked blocks)
+    wire [19:0]   f_adr = word_adr(wb_adr_i[19:2]);
+    wire          f_in_regs = in_regs(wb_adr_i[19:2]);
+    wire          f_in_spr = in_spr(wb_adr_i[19:2]);
+    wire [SW-1:0] f_spr_idx = spr_idx(wb_adr_i[19:2]);
     wire f_seen = f_stb && !wb_ack_o && !rst;        // a request the slave sees
 
     always @(posedge clk) if (f_past_valid && $past(f_seen)) begin
@@ -345,7 +378,9 @@ module boids_display #(
     always @(*) if (f_past_valid && wb_ack_o) assert(f_stb);
 
     // the interrupt: STATUS.FRAME and CTRL.IRQ_EN as the bus reads them
-    always @(*) assert(irq_o == (status_word[STATUS_FRAME] && ctrl_word[CTRL_IRQ_EN]));
+    wire [31:0] f_status_word = reg_word(REG_STATUS[5:2]);
+    wire [31:0] f_ctrl_word = reg_word(REG_CTRL[5:2]);
+    always @(*) assert(irq_o == (f_status_word[STATUS_FRAME] && f_ctrl_word[CTRL_IRQ_EN]));
 
     // FRAME_COUNT and STATUS.FRAME: +1 and set at each vblank_start, else FRAME_COUNT
     // holds; DROPPED: +1 at a vblank_start that finds a drawing and no picture pending
@@ -365,7 +400,7 @@ module boids_display #(
     // drawing
     wire f_read = f_seen && !wb_we_i;
     always @(posedge clk) if (f_past_valid && $past(f_read)) begin
-        case ($past(adr))
+        case ($past(f_adr))
             REG_ID: assert(wb_dat_o == ID_VALUE);
             REG_WIDTH: assert(wb_dat_o == FB_W_WORD);
             REG_HEIGHT: assert(wb_dat_o == FB_H_WORD);
@@ -373,8 +408,8 @@ module boids_display #(
             REG_FRAME_COUNT: assert(wb_dat_o == $past(frame_count));
             default: ;
         endcase
-        if (!$past(in_regs) && !$past(in_spr)) assert(wb_dat_o == 32'd0 && st_err_bus);
-        if ($past(in_spr) && $past(drawing)) assert(wb_dat_o == 32'd0);
+        if (!$past(f_in_regs) && !$past(f_in_spr)) assert(wb_dat_o == 32'd0 && st_err_bus);
+        if ($past(f_in_spr) && $past(drawing)) assert(wb_dat_o == 32'd0);
     end
 
     // the sprite memory, at one entry f_idx chosen by the solver: it holds the last
@@ -383,14 +418,14 @@ module boids_display #(
     reg        f_known = 1'b0;
     reg [31:0] f_val;
 
-    always @(posedge clk) if (wr && in_spr && !drawing && spr_idx == f_idx) begin
+    always @(posedge clk) if (req && wb_we_i && f_in_spr && !drawing && f_spr_idx == f_idx) begin
         f_known <= 1'b1;
         f_val <= wb_dat_i;
     end
 
     always @(*) if (f_known) assert(sprites[f_idx] == f_val);
-    always @(posedge clk) if (f_past_valid && $past(f_read) && $past(in_spr) && !$past(drawing)
-                              && $past(spr_idx) == f_idx && $past(f_known))
+    always @(posedge clk) if (f_past_valid && $past(f_read) && $past(f_in_spr) && !$past(drawing)
+                              && $past(f_spr_idx) == f_idx && $past(f_known))
         assert(wb_dat_o == $past(f_val));
 `endif
 

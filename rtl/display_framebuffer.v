@@ -29,18 +29,29 @@ module display_framebuffer #(
         if (WORDS < 2) $error("%m: WORDS = %0d, must be at least 2", WORDS);
     end
 
-    (* no_rw_check *) reg [15:0] mem0[0:WORDS-1];
-    (* no_rw_check *) reg [15:0] mem1[0:WORDS-1];
+    // Both buffers in one array, buffer b at words b * WORDS ..: a write is one
+    // read-modify-write of a whole word (its nibbles outside wmask kept), so a
+    // simulator updates one word, not four nibbles of two memories.
+    localparam integer AW = $clog2(WORDS);
+    localparam [AW:0] OFFSET1 = WORDS[AW:0];          // buffer 1's first word
 
-    integer n;
-    always @(posedge clk) begin
-        if (we) begin
-            for (n = 0; n < 4; n = n + 1) begin
-                if (wmask[n] && !wsel) mem0[waddr][4*n +: 4] <= wdata[4*n +: 4];
-                if (wmask[n] && wsel) mem1[waddr][4*n +: 4] <= wdata[4*n +: 4];
-            end
+    (* no_rw_check *) reg [15:0] mem[0:2*WORDS-1];
+
+    function automatic [AW:0] word(input sel, input [AW-1:0] addr);
+        word = sel ? OFFSET1 + {1'b0, addr} : {1'b0, addr};
+    endfunction
+
+    function automatic [15:0] merge(input [15:0] old, input [15:0] data, input [3:0] mask);
+        reg [15:0] m;
+        begin
+            m = {{4{mask[3]}}, {4{mask[2]}}, {4{mask[1]}}, {4{mask[0]}}};
+            merge = (old & ~m) | (data & m);
         end
-        if (re) rdata <= rsel ? mem1[raddr] : mem0[raddr];
+    endfunction
+
+    always @(posedge clk) begin
+        if (we) mem[word(wsel, waddr)] <= merge(mem[word(wsel, waddr)], wdata, wmask);
+        if (re) rdata <= mem[word(rsel, raddr)];
     end
 
 endmodule

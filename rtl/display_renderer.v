@@ -70,10 +70,30 @@ module display_renderer #(
     reg  signed [12:0] y_row;                       // y - 3 + row
     reg  [AW-1:0] line_addr;                        // y_row * WPL, modulo 2^AW (*)
 
-    // the new sprite word, in the LOAD cycle
-    wire signed [12:0] x0 = $signed({spr_rdata[11], spr_rdata[11:0]}) - 13'sd3;
-    wire signed [12:0] y0 = $signed({spr_rdata[23], spr_rdata[23:12]}) - 13'sd3;
-    wire [31:0] y0_32 = {{19{y0[12]}}, y0};
+    // The new sprite word, in the LOAD cycle: functions called in that state only, so
+    // a simulator does not evaluate them in any other cycle.
+    // A centre coordinate (two's complement) minus 3: the shape's first column or row.
+    function automatic signed [12:0] minus3(input [11:0] c);
+        minus3 = $signed({c[11], c}) - 13'sd3;
+    endfunction
+
+    // (x - 3) >> 2: the first word slot of the shape's rows
+    function automatic signed [10:0] first_word(input [11:0] x);
+        reg [1:0] unused_lsb;
+        begin
+            {first_word, unused_lsb} = minus3(x);
+        end
+    endfunction
+
+    // (y - 3) * WPL, modulo 2^AW (*): the address of the shape's first row
+    function automatic [AW-1:0] first_line(input [11:0] y);
+        reg [31-AW:0] unused_msb;
+        reg [AW-1:0]  row0;
+        begin
+            {unused_msb, row0} = {{20{y[11]}}, y} - 32'd3;
+            first_line = row0 * WPL_A;
+        end
+    endfunction
 
     // The slot: which of the row's pixels fall in this word ({write, mask}). A function
     // called in the SLOT state only, so a simulator does not evaluate it when idle.
@@ -90,7 +110,14 @@ module display_renderer #(
 
     // (*) Addresses are taken modulo 2^AW: exact for a slot inside the buffer, which
     // is the only one written, and no wider than the buffer's address.
-    wire [31:0] w_slot_32 = {{21{w_slot[10]}}, w_slot};
+    function automatic [AW-1:0] slot_addr(input [AW-1:0] line, input signed [10:0] w);
+        reg [31-AW:0] unused_msb;
+        reg [AW-1:0]  w_lsb;
+        begin
+            {unused_msb, w_lsb} = {{21{w[10]}}, w};
+            slot_addr = line + w_lsb;
+        end
+    endfunction
 
     assign finish = state == S_FINISH;
 
@@ -107,30 +134,30 @@ module display_renderer #(
                 end
             end
             S_CLEAR: begin
+                if (clr_addr == LAST_WORD) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
                 fb_we <= 1'b1;
                 fb_waddr <= clr_addr;
                 fb_wmask <= 4'b1111;
                 fb_wdata <= 16'h0000;
                 clr_addr <= clr_addr + 1'b1;
-                if (clr_addr == LAST_WORD) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
             end
             S_LOAD: begin                           // sprite spr_raddr is on spr_rdata
                 heading <= spr_rdata[26:24];
                 colour <= {2'b00, spr_rdata[29:28]} + 4'd1;
                 row <= 3'd0;
                 slot <= 2'd0;
-                shift <= x0[1:0];
-                w_first <= x0[12:2];
-                w_slot <= x0[12:2];
-                y_row <= y0;
-                line_addr <= y0_32[AW-1:0] * WPL_A;
+                {w_first, shift} <= minus3(spr_rdata[11:0]);
+                w_slot <= first_word(spr_rdata[11:0]);
+                y_row <= minus3(spr_rdata[23:12]);
+                line_addr <= first_line(spr_rdata[23:12]);
                 left <= left - 1'b1;
                 spr_raddr <= spr_raddr + 1'b1;      // the next one, ready in 22 cycles
                 state <= S_SLOT;
             end
             S_SLOT: begin
+                if (row == 3'd6 && slot == 2'd2) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
                 {fb_we, fb_wmask} <= slot_write(heading, row, slot, shift, y_row, w_slot);
-                fb_waddr <= line_addr + w_slot_32[AW-1:0];   // (*)
+                fb_waddr <= slot_addr(line_addr, w_slot);   // (*)
                 fb_wdata <= {4{colour}};
                 if (slot == 2'd2) begin
                     slot <= 2'd0;
@@ -142,7 +169,6 @@ module display_renderer #(
                     slot <= slot + 2'd1;
                     w_slot <= w_slot + 11'sd1;
                 end
-                if (row == 3'd6 && slot == 2'd2) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
             end
             S_FINISH: begin                         // the last write happens now
                 state <= S_IDLE;
@@ -158,7 +184,7 @@ module display_renderer #(
         end
     end
 
-    wire unused_ok = &{1'b0, spr_rdata[31:30], spr_rdata[27], y0_32[31:AW], w_slot_32[31:AW]};
+    wire unused_ok = &{1'b0, spr_rdata[31:30], spr_rdata[27]};
 
 endmodule
 

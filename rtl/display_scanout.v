@@ -6,9 +6,9 @@
 
 // Pipeline (cycle t: the timing generator shows x, y, de, hsync, vsync):
 //   t    a word read is issued at every 4 * SCALE-th active pixel (x = 0, 4 SCALE, ...)
-//   t+1  the word arrives (or the one held since); its nibble for x is picked
-//   t+2  the palette
-//   t+3  the pins: colour (0 outside de), hsync and vsync, all registered
+//   t+1  the word arrives (or the one held since)
+//   t+2  the colour of its nibble for x, from the palette (0 outside de)
+//   t+3  the pins: colour, hsync and vsync, all registered
 // so every pin shows the timing generator's waveform LATENCY = 3 cycles later.
 // Framebuffer pixel (x / SCALE, y / SCALE) is at word (y / SCALE) * FB_W / 4 +
 // x / (4 SCALE), nibble (x / SCALE) mod 4. The read address is a counter: +1 a word,
@@ -70,11 +70,10 @@ module display_scanout #(
         if (rst) fb_raddr <= {AW{1'b0}};
     end
 
-    // ---- t+1: the word and its nibble ----------------------------------------------
+    // ---- t+1: the word and its nibble -----------------------------------------------
     reg        ld_1, de_1, hs_1, vs_1;
     reg  [1:0] nib_1;
     reg [15:0] held;                                    // the word of the last read
-    wire [15:0] word_1 = ld_1 ? fb_rdata : held;
 
     always @(posedge clk) begin
         ld_1 <= fb_re;
@@ -85,18 +84,7 @@ module display_scanout #(
         if (ld_1) held <= fb_rdata;
     end
 
-    // ---- t+2: colour index -------------------------------------------------------------
-    reg        de_2, hs_2, vs_2;
-    reg  [3:0] idx_2;
-
-    always @(posedge clk) begin
-        de_2 <= de_1;
-        hs_2 <= hs_1;
-        vs_2 <= vs_1;
-        idx_2 <= word_1[4 * nib_1 +: 4];
-    end
-
-    // ---- t+3: palette and pins ---------------------------------------------------------
+    // ---- t+2: the colour (palette), 0 outside de ------------------------------------
     function automatic [11:0] palette(input [3:0] idx);
         case (idx)
             4'd0: palette = 12'h113;                    // background
@@ -108,8 +96,22 @@ module display_scanout #(
         endcase
     endfunction
 
-    wire [11:0] rgb_2 = de_2 ? palette(idx_2) : 12'h000;
+    // nibble n of a word
+    function automatic [3:0] nibble(input [15:0] word, input [1:0] n);
+        nibble = word[4 * n +: 4];
+    endfunction
 
+    reg        hs_2, vs_2;
+    reg [11:0] rgb_2;
+
+    always @(posedge clk) begin
+        hs_2 <= hs_1;
+        vs_2 <= vs_1;
+        // the word that arrives now (ld_1), else the one held since
+        rgb_2 <= de_1 ? palette(nibble(ld_1 ? fb_rdata : held, nib_1)) : 12'h000;
+    end
+
+    // ---- t+3: the pins -----------------------------------------------------------------
     always @(posedge clk) begin
         vga_hsync <= hs_2;
         vga_vsync <= vs_2;

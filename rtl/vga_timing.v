@@ -73,21 +73,33 @@ module vga_timing #(
             $error("%m: VSYNC_ACTIVE_HIGH = %0d, must be 0 or 1", VSYNC_ACTIVE_HIGH);
     end
 
-    // The next position; every output is registered from it.
-    wire        x_wrap = x == X_LAST;
-    wire [11:0] nx = x_wrap ? 12'd0 : x + 12'd1;
-    wire [11:0] ny = !x_wrap ? y : y == Y_LAST ? 12'd0 : y + 12'd1;
+    // The next position decides every output, but only x moves in most cycles: the
+    // y-dependent outputs change at the end of a line (x = X_LAST, the next x is 0),
+    // de falls at the end of the active pixels and hsync toggles at its two edges,
+    // so a cycle in between only counts (and a simulator does little there).
+    localparam [11:0] X_DE_END = X_ACTIVE - 12'd1;     // the next x is X_ACTIVE
+    localparam [11:0] X_HS_ON = X_HS_START - 12'd1;    // the next x starts the pulse
+    localparam [11:0] X_HS_OFF = X_HS_END - 12'd1;     // the next x ends it
 
+    // the outputs of line ny, at its first pixel (x = 0)
+    function automatic [4:0] line_outputs(input [11:0] ny);     // {vsync, vblank, de, frame_start, vblank_start}
+        line_outputs = {(ny >= Y_VS_START && ny < Y_VS_END) ? !VS_OFF : VS_OFF,
+                        ny >= Y_ACTIVE, ny < Y_ACTIVE, ny == 12'd0, ny == Y_ACTIVE};
+    endfunction
+
+    // (each register is read before it is written: a simulator needs no copies)
     always @(posedge clk) begin
-        x <= nx;
-        y <= ny;
-        hsync <= (nx >= X_HS_START && nx < X_HS_END) ? !HS_OFF : HS_OFF;
-        vsync <= (ny >= Y_VS_START && ny < Y_VS_END) ? !VS_OFF : VS_OFF;
-        de <= nx < X_ACTIVE && ny < Y_ACTIVE;
-        line_start <= x_wrap;
-        frame_start <= x_wrap && ny == 12'd0;
-        vblank <= ny >= Y_ACTIVE;
-        vblank_start <= x_wrap && ny == Y_ACTIVE;
+        line_start <= x == X_LAST;
+        frame_start <= 1'b0;
+        vblank_start <= 1'b0;
+        if (x == X_LAST) begin
+            {vsync, vblank, de, frame_start, vblank_start} <= line_outputs(y == Y_LAST ? 12'd0 : y + 12'd1);
+            y <= y == Y_LAST ? 12'd0 : y + 12'd1;
+        end
+        if (x == X_DE_END) de <= 1'b0;
+        if (x == X_HS_ON) hsync <= !HS_OFF;
+        if (x == X_HS_OFF) hsync <= HS_OFF;
+        x <= x == X_LAST ? 12'd0 : x + 12'd1;
 
         if (rst) begin      // the last pixel of a frame: blanking, no pulse (porches >= 1)
             x <= X_LAST;

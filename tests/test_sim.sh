@@ -4,8 +4,8 @@
 # for pixel, a moving flock, traces, and no display. Speaks TAP.
 set -uo pipefail
 build=${1:-build}
-sim="$build/sim"
-check="$build/tests/tools/picture_check"
+sim="$(cd "$build" && pwd)/sim"
+check="$(cd "$build" && pwd)/tests/tools/picture_check"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -128,7 +128,7 @@ fi
 # The keys, pressed by --keys one a frame, run in a directory of their own.
 mkdir -p "$tmp/keys"
 members() { awk -F, 'NR > 1 && $2 != "predator"' "$1" | wc -l; }
-keys_run() { (cd "$tmp/keys" && "$OLDPWD/$sim" --headless "$@" 2>&1); }
+keys_run() { (cd "$tmp/keys" && "$sim" --headless "$@" 2>&1); }
 keys_run --boids 100 --frames 4 --keys "++" --save grown.csv >/dev/null
 keys_run --boids 100 --frames 4 --keys "-" --save shrunk.csv >/dev/null
 if [ "$(members "$tmp/keys/grown.csv")" -gt 125 ] && [ "$(members "$tmp/keys/shrunk.csv")" -lt 100 ]; then
