@@ -74,7 +74,7 @@ run() {
     [ "$waves" = 1 ] && trace=(-fst +WAVES "+DUMPFILE=$out/$name.fst")
     # shellcheck disable=SC2086 # the argument lists split on spaces by design
     {
-        iverilog -g2012 -Wall -I rtl -o "$out/$name.vvp" $args &&
+        iverilog -g2012 -Wall -I rtl -I tests/rtl -o "$out/$name.vvp" $args &&
             vvp -N "$out/$name.vvp" ${trace[@]+"${trace[@]}"} $plus
     } >"$out/$name.log" 2>&1
     echo $? >"$out/$name.status"

@@ -69,14 +69,8 @@ module tb_accel_pair_lane;
     );
 
     // ---- waves --------------------------------------------------------------------
-    reg [8*256-1:0] dumpfile;
-    initial begin
-        if ($test$plusargs("WAVES")) begin
-            if (!$value$plusargs("DUMPFILE=%s", dumpfile)) dumpfile = "tb_accel_pair_lane.vcd";
-            $dumpfile(dumpfile);
-            $dumpvars(0, tb_accel_pair_lane);
-        end
-    end
+`define TB_NAME "tb_accel_pair_lane"
+`include "tb_waves.vh"
 
     // ---- reference model and expected results ------------------------------------
     integer errors = 0, checked = 0, ecycle = 0;

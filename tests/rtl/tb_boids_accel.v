@@ -50,14 +50,8 @@ module tb_boids_accel;
         .irq_o(irq)
     );
 
-    reg [8*256-1:0] dumpfile;
-    initial begin
-        if ($test$plusargs("WAVES")) begin
-            if (!$value$plusargs("DUMPFILE=%s", dumpfile)) dumpfile = "tb_boids_accel.vcd";
-            $dumpfile(dumpfile);
-            $dumpvars(0, tb_boids_accel);
-        end
-    end
+`define TB_NAME "tb_boids_accel"
+`include "tb_waves.vh"
 
     // ---- checking -------------------------------------------------------------------
     integer errors = 0, checks = 0, cycle = 0;

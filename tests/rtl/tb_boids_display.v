@@ -70,14 +70,8 @@ module tb_boids_display;
         .vga_hsync(hsync), .vga_vsync(vsync), .vga_r(r), .vga_g(g), .vga_b(b)
     );
 
-    reg [8*256-1:0] dumpfile;
-    initial begin
-        if ($test$plusargs("WAVES")) begin
-            if (!$value$plusargs("DUMPFILE=%s", dumpfile)) dumpfile = "tb_boids_display.fst";
-            $dumpfile(dumpfile);
-            $dumpvars(0, tb_boids_display);
-        end
-    end
+`define TB_NAME "tb_boids_display"
+`include "tb_waves.vh"
 
     // ---- checking -------------------------------------------------------------------
     integer errors = 0, checks = 0, cycle = 0;

@@ -62,14 +62,8 @@ module tb_vga_timing;
         end
     endgenerate
 
-    reg [8*256-1:0] dumpfile;
-    initial begin
-        if ($test$plusargs("WAVES")) begin
-            if (!$value$plusargs("DUMPFILE=%s", dumpfile)) dumpfile = "tb_vga_timing.fst";
-            $dumpfile(dumpfile);
-            $dumpvars(0, tb_vga_timing);
-        end
-    end
+`define TB_NAME "tb_vga_timing"
+`include "tb_waves.vh"
 
     integer errors = 0, checks = 0;
 
