@@ -54,16 +54,7 @@ module tb_boids_accel;
 `include "tb_waves.vh"
 
     // ---- checking -------------------------------------------------------------------
-    integer errors = 0, checks = 0, cycle = 0;
-    always @(posedge clk) cycle <= cycle + 1;
-
-    task fail(input [8*200-1:0] msg);
-        begin
-            errors = errors + 1;
-            if (errors <= 30) $display("FAIL %0s", msg);
-            if (errors == 30) $display("FAIL (further failures not shown)");
-        end
-    endtask
+`include "tb_checks.vh"
 
     // The handshake itself, every cycle: ack is exactly the registered request.
     reg exp_ack;
@@ -143,16 +134,6 @@ module tb_boids_accel;
             if (irq_at_req !== (d[STATUS_DONE] && irq_en_model)) begin
                 fail("irq_o is not STATUS.DONE & CTRL.IRQ_EN");
                 $display("     irq %b, STATUS %08h, IRQ_EN %b", irq_at_req, d, irq_en_model);
-            end
-        end
-    endtask
-
-    task idle(input integer n);
-        integer i;
-        begin
-            for (i = 0; i < n; i = i + 1) begin
-                @(posedge clk);
-                #1;
             end
         end
     endtask

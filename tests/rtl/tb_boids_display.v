@@ -74,16 +74,7 @@ module tb_boids_display;
 `include "tb_waves.vh"
 
     // ---- checking -------------------------------------------------------------------
-    integer errors = 0, checks = 0, cycle = 0;
-    always @(posedge clk) cycle <= cycle + 1;
-
-    task fail(input [8*200-1:0] msg);
-        begin
-            errors = errors + 1;
-            if (errors <= 30) $display("FAIL %0s (cycle %0d)", msg, cycle);
-            if (errors == 30) $display("FAIL (further failures not shown)");
-        end
-    endtask
+`include "tb_checks.vh"
 
     task check(input [8*80-1:0] what, input integer got, input integer want);
         begin
@@ -173,16 +164,6 @@ module tb_boids_display;
             if (irq_at_req !== (d[STATUS_FRAME] && irq_en_model)) begin
                 fail("irq_display_o is not STATUS.FRAME & CTRL.IRQ_EN");
                 $display("     irq %b, STATUS %08h, IRQ_EN %b", irq_at_req, d, irq_en_model);
-            end
-        end
-    endtask
-
-    task idle(input integer n);
-        integer i;
-        begin
-            for (i = 0; i < n; i = i + 1) begin
-                @(posedge clk);
-                #1;
             end
         end
     endtask
