@@ -97,13 +97,7 @@ extern "C" int accel_sim_is_open(void) { return sim != nullptr; }
 extern "C" void accel_sim_close(void) { sim.reset(); }
 
 extern "C" void accel_sim_reset(void) {
-    if (!sim) return;
-    VTOP &t = *sim->top;
-    t.wb_cyc_i = t.wb_stb_i = t.wb_we_i = 0;
-    t.rst = 1;
-    sim->tick();
-    sim->tick();
-    t.rst = 0;
+    if (sim) wishbone_reset(*sim);
 }
 
 extern "C" void accel_sim_tick(uint64_t cycles) {

@@ -1,6 +1,7 @@
 // One Wishbone B4 classic access from the host side, for any Verilated top
 // with wb_cyc_i/stb_i/we_i/adr_i/dat_i/sel_i and wb_dat_o/ack_o ports, driven
-// by a simulation object that has `top` and `tick()`. Shared by the shims.
+// by a simulation object that has `top` and `tick()`: one access, and reset.
+// Shared by the shims.
 #ifndef WISHBONE_MASTER_H
 #define WISHBONE_MASTER_H
 
@@ -28,6 +29,17 @@ int wishbone_access(Sim &sim, bool write, uint32_t addr, uint32_t wdata, uint32_
     }
     t.wb_cyc_i = t.wb_stb_i = t.wb_we_i = 0;
     return -1;
+}
+
+// Idles the bus and holds reset for two cycles, as a board's reset button would.
+template <typename Sim>
+void wishbone_reset(Sim &sim) {
+    auto &t = *sim.top;
+    t.wb_cyc_i = t.wb_stb_i = t.wb_we_i = 0;
+    t.rst = 1;
+    sim.tick();
+    sim.tick();
+    t.rst = 0;
 }
 
 #endif
