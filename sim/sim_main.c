@@ -1,50 +1,15 @@
 /* build/sim: the monitor. The firmware's flock loop runs on the whole
  * Verilated system (accelerator and display pipeline); the picture is rebuilt
  * from the VGA pins alone and shown in a window, or written as PNGs. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include "display.h"
 #include "display_regs.h"
 #include "flock_sim.h"
-#include "monitor.h"
+#include "monitor_app.h"
 #include "scene.h"
 #include "system_sim.h"
-#include "video_window.h"
-
-#define HEADLESS_FRAMES 120 /* two seconds of video when no --frames is given */
-
-typedef struct {
-    int headless, paused, zoom;
-    const char *png_dir, *fallback_png_dir, *trace_path, *keys;
-    unsigned long trace_from, trace_frames;
-    int frames_set, trace_frames_set;
-} sim_flags_t;
-
-/* The parameters the arrow keys change, in the order [ and ] step through. */
-static const char *const TUNABLE[] = {"visualrange", "protectedrange", "centeringfactor",
-                                      "avoidfactor", "matchingfactor", "turnfactor",
-                                      "minspeed",    "maxspeed"};
-#define TUNABLE_COUNT (sizeof TUNABLE / sizeof TUNABLE[0])
-
-static const char KEYS_HELP[] =
-    "Keys (in the window):\n"
-    "  h or ?        this list\n"
-    "  space         pause / resume\n"
-    "  n             one frame forward (pauses)\n"
-    "  r             reset to the starting flock\n"
-    "  + / -         more / fewer boids (a quarter more or less)\n"
-    "  m             a predator that follows the mouse, on / off\n"
-    "  g             scout groups on / off\n"
-    "  b             dynamic bias on / off\n"
-    "  [ / ]         choose the parameter the arrows change\n"
-    "  up / down     that parameter up / down by a quarter (also , and .)\n"
-    "  p             screenshot: screenshot_FRAME.png (the VGA picture only)\n"
-    "  t             waveform trace start / stop: trace_FRAME.fst\n"
-    "  q or Esc      quit\n";
 
 static void print_help(FILE *out)
 {
@@ -54,30 +19,16 @@ static void print_help(FILE *out)
             "accelerator and the VGA display pipeline (RTL in Verilator). The window shows\n"
             "the picture rebuilt from hsync, vsync and the colour pins alone, as a monitor\n"
             "would; sync errors are reported in words. Without a display it runs headless.\n"
-            "\n"
-            "Monitor:\n"
-            "  --frames K         stop after K frames of video (default: until quit; %d\n"
-            "                     when headless)\n"
-            "  --headless         no window\n"
-            "  --paused           start paused: the starting flock is drawn, not moved\n"
-            "  --png DIR          one PNG per displayed frame, DIR/frame_NNNNNN.png (the VGA\n"
-            "                     picture only); DIR is made if missing\n"
-            "  --fallback-png DIR as --png, but only if no display is available (make run)\n"
-            "  --trace FILE       FST waveform of the run (open with make wave's save file)\n"
-            "  --trace-from F     start the trace at frame F (default 0)\n"
-            "  --trace-frames K   trace K frames (default: to the end)\n"
-            "  --zoom Z           window zoom 1..4 (default 1)\n"
-            "  --keys KEYS        press these keys, one a frame from the first (demos, tests;\n"
-            "                     the keys below, with , and . for down and up)\n"
-            "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
-            "  --help             this text\n"
+            "\n");
+    monitor_print_flags_help(out);
+    fprintf(out,
             "\n"
             "This build simulates %s: with --neighbors accel a flock\n"
             "holds at most N_MAX boids.\n"
             "\n",
-            HEADLESS_FRAMES, accel_sim_variant());
+            accel_sim_variant());
     options_print_flock_help(out);
-    fprintf(out, "\n%s\n", KEYS_HELP);
+    fprintf(out, "\n%s\n", MONITOR_KEYS_HELP);
     params_print_help(out);
 }
 
@@ -87,120 +38,10 @@ static int fail(const char *msg)
     return 1;
 }
 
-static int parse_count(const char *flag, const char *value, unsigned long max, unsigned long *out,
-                       char *err, size_t errlen)
-{
-    return parse_uint(value, flag, max, out, err, errlen);
-}
-
-/* Takes the monitor's own flags out of argv (into f) and leaves the flock
- * flags for options_parse. Returns OPTIONS_RUN, _HELP or _ERROR. */
-static int take_sim_flags(int *argc, char **argv, sim_flags_t *f, char *err, size_t errlen)
-{
-    int i, kept = 1;
-    unsigned long v;
-
-    memset(f, 0, sizeof *f);
-    f->zoom = 1;
-    for (i = 1; i < *argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < *argc ? argv[i + 1] : NULL;
-        int takes_value = !strcmp(a, "--png") || !strcmp(a, "--fallback-png") ||
-                          !strcmp(a, "--keys") ||
-                          !strcmp(a, "--trace") ||
-                          !strcmp(a, "--trace-from") || !strcmp(a, "--trace-frames") ||
-                          !strcmp(a, "--zoom");
-
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return OPTIONS_HELP;
-        if (!strcmp(a, "--model") || !strcmp(a, "--every")) {
-            snprintf(err, errlen, "%s is a flag of build/boids: the monitor runs the firmware "
-                                  "model and shows every frame", a);
-            return OPTIONS_ERROR;
-        }
-        if (!strcmp(a, "--frames"))
-            f->frames_set = 1;
-        if (!strcmp(a, "--headless")) {
-            f->headless = 1;
-            continue;
-        }
-        if (!strcmp(a, "--paused")) {
-            f->paused = 1;
-            continue;
-        }
-        if (!takes_value) {
-            argv[kept++] = argv[i];
-            continue;
-        }
-        if (value == NULL || strncmp(value, "--", 2) == 0) {
-            snprintf(err, errlen, "%s needs a value (try --help)", a);
-            return OPTIONS_ERROR;
-        }
-        i++;
-        if (!strcmp(a, "--png")) {
-            f->png_dir = value;
-        } else if (!strcmp(a, "--keys")) {
-            f->keys = value;
-        } else if (!strcmp(a, "--fallback-png")) {
-            f->fallback_png_dir = value;
-        } else if (!strcmp(a, "--trace")) {
-            f->trace_path = value;
-        } else if (!strcmp(a, "--trace-from")) {
-            if (parse_count(a, value, 100000000ul, &f->trace_from, err, errlen) != 0)
-                return OPTIONS_ERROR;
-        } else if (!strcmp(a, "--trace-frames")) {
-            if (parse_count(a, value, 100000000ul, &f->trace_frames, err, errlen) != 0)
-                return OPTIONS_ERROR;
-            if (f->trace_frames == 0) {
-                snprintf(err, errlen, "--trace-frames: must be at least 1");
-                return OPTIONS_ERROR;
-            }
-            f->trace_frames_set = 1;
-        } else {
-            if (parse_count(a, value, 4, &v, err, errlen) != 0)
-                return OPTIONS_ERROR;
-            if (v < 1) {
-                snprintf(err, errlen, "--zoom: must be 1..4");
-                return OPTIONS_ERROR;
-            }
-            f->zoom = (int)v;
-        }
-    }
-    *argc = kept;
-    if ((f->trace_from || f->trace_frames_set) && f->trace_path == NULL) {
-        snprintf(err, errlen, "--trace-from and --trace-frames need --trace FILE");
-        return OPTIONS_ERROR;
-    }
-    return OPTIONS_RUN;
-}
-
-/* --png DIR: made if missing; it must be a directory we can write into. */
-static int prepare_png_dir(const char *dir, char *err, size_t errlen)
-{
-    struct stat st;
-
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(err, errlen, "--png %s: cannot make the directory: %s", dir, strerror(errno));
-        return -1;
-    }
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "--png %s: not a directory", dir);
-        return -1;
-    }
-    return 0;
-}
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* Everything the loop and the keys act on. */
 typedef struct {
     options_t o;
-    sim_flags_t f;
+    monitor_flags_t f;
     flock_sim_t fs;
     state_table_t start;  /* what r goes back to */
     display_t display;
@@ -381,62 +222,15 @@ static void predator_to_mouse(sim_t *s)
 
 static void tune(sim_t *s, double factor)
 {
-    const char *name = TUNABLE[s->tunable];
-    param_set_t ps = s->fs.ps;
-    double *value = NULL;
-    char text[64], msg[300];
-
-    if (!strcmp(name, "visualrange")) value = &ps.visualrange;
-    else if (!strcmp(name, "protectedrange")) value = &ps.protectedrange;
-    else if (!strcmp(name, "centeringfactor")) value = &ps.centeringfactor;
-    else if (!strcmp(name, "avoidfactor")) value = &ps.avoidfactor;
-    else if (!strcmp(name, "matchingfactor")) value = &ps.matchingfactor;
-    else if (!strcmp(name, "turnfactor")) value = &ps.turnfactor;
-    else if (!strcmp(name, "minspeed")) value = &ps.minspeed;
-    else value = &ps.maxspeed;
-    snprintf(text, sizeof text, "%.6g", *value * factor);
-    if (params_set(&ps, name, text, msg, sizeof msg) != 0 ||
-        params_validate(&ps, msg, sizeof msg) != 0) {
-        printf("sim: %s stays %.6g: %s\n", name, *value / factor * factor, msg);
-        return;
-    }
-    s->fs.ps = ps;
-    params_to_fixed(&s->fs.ps, &s->fs.fp);
-    printf("sim: %s = %s\n", name, text);
-}
-
-static void toggle_trace(sim_t *s)
-{
-    char path[64], msg[300];
-
-    if (system_sim_tracing()) {
-        system_sim_trace_stop();
-        printf("sim: trace stopped\n");
-        return;
-    }
-    snprintf(path, sizeof path, "trace_%06lu.fst", s->frames);
-    if (system_sim_trace_start(path, msg, sizeof msg) != 0)
-        printf("sim: %s\n", msg);
-    else
-        printf("sim: tracing into %s (t again to stop)\n", path);
-}
-
-static void screenshot(sim_t *s)
-{
-    char path[64], msg[300];
-
-    snprintf(path, sizeof path, "screenshot_%06lu.png", s->frames);
-    if (monitor_screenshot(&s->monitor, path, msg, sizeof msg) != 0)
-        printf("sim: screenshot: %s\n", msg);
-    else
-        printf("sim: screenshot %s\n", path);
+    if (monitor_tune(&s->fs.ps, s->tunable, factor, "sim"))
+        params_to_fixed(&s->fs.ps, &s->fs.fp);
 }
 
 /* One key; -1 when an edit of the flock failed (message in s->err). */
 static int on_key(sim_t *s, int key)
 {
     switch (key) {
-    case 'h': case '?': fputs(KEYS_HELP, stdout); return 0;
+    case 'h': case '?': fputs(MONITOR_KEYS_HELP, stdout); return 0;
     case ' ': s->paused = !s->paused; return 0;
     case 'n': s->paused = 1; s->step = 1; return 0;
     case 'r': return reopen_flock(s, &s->start);
@@ -453,13 +247,13 @@ static int on_key(sim_t *s, int key)
         printf("sim: dynamic bias %s\n", s->fs.ps.dynamic_bias ? "on" : "off");
         return 0;
     case '[': case ']':
-        s->tunable = (int)((s->tunable + (key == ']' ? 1 : TUNABLE_COUNT - 1)) % TUNABLE_COUNT);
-        printf("sim: arrows change %s\n", TUNABLE[s->tunable]);
+        s->tunable = (s->tunable + (key == ']' ? 1 : MONITOR_TUNABLES - 1)) % MONITOR_TUNABLES;
+        printf("sim: arrows change %s\n", monitor_tunable(s->tunable));
         return 0;
     case VIDEO_KEY_UP: case '.': tune(s, 1.25); return 0;
     case VIDEO_KEY_DOWN: case ',': tune(s, 0.8); return 0;
-    case 'p': screenshot(s); return 0;
-    case 't': toggle_trace(s); return 0;
+    case 'p': monitor_key_screenshot(&s->monitor, s->frames, "sim"); return 0;
+    case 't': monitor_key_trace(s->frames, "sim"); return 0;
     case 'q': case VIDEO_KEY_ESCAPE: s->quit = 1; return 0;
     default: return 0;
     }
@@ -483,28 +277,7 @@ static int poll_window(sim_t *s)
     return 0;
 }
 
-/* Frames per second of simulated video and of the window, over the last second. */
-typedef struct {
-    double since;
-    unsigned long frames, shown;
-    double sim_fps, window_fps;
-} rate_t;
-
-static int rate_tick(rate_t *r, unsigned long frames, unsigned long shown)
-{
-    double t = now_seconds(), dt = t - r->since;
-
-    if (dt < 1.0)
-        return 0;
-    r->sim_fps = (double)(frames - r->frames) / dt;
-    r->window_fps = (double)(shown - r->shown) / dt;
-    r->since = t;
-    r->frames = frames;
-    r->shown = shown;
-    return 1;
-}
-
-static void show_title(sim_t *s, const rate_t *r)
+static void show_title(sim_t *s, const monitor_rate_t *r)
 {
     char title[200];
 
@@ -516,62 +289,18 @@ static void show_title(sim_t *s, const rate_t *r)
     video_window_show(s->window, NULL, 0, 0, title);
 }
 
-/* The trace window of --trace, --trace-from and --trace-frames. */
-static int trace_control(sim_t *s)
-{
-    if (s->f.trace_path == NULL)
-        return 0;
-    if (s->frames >= s->f.trace_from && !s->trace_started) {
-        s->trace_started = 1;
-        if (system_sim_trace_start(s->f.trace_path, s->err, sizeof s->err) != 0)
-            return -1;
-        fprintf(stderr, "sim: tracing into %s\n", s->f.trace_path);
-    }
-    if (s->f.trace_frames_set && s->frames >= s->f.trace_from + s->f.trace_frames &&
-        system_sim_tracing()) {
-        system_sim_trace_stop();
-        fprintf(stderr, "sim: trace %s done (%lu frames)\n", s->f.trace_path, s->f.trace_frames);
-    }
-    return 0;
-}
-
-/* The window, or headless when asked or when there is no display. */
-static int open_window(sim_t *s)
-{
-    if (!s->f.headless) {
-        char msg[300];
-        s->window = video_window_open("boids sim", 640, 480, s->f.zoom, msg, sizeof msg);
-        if (s->window == NULL) {
-            fprintf(stderr, "sim: %s: running headless\n", msg);
-            s->f.headless = 1;
-            if (s->f.png_dir == NULL && s->f.fallback_png_dir != NULL) {
-                s->f.png_dir = s->f.fallback_png_dir;
-                if (prepare_png_dir(s->f.png_dir, s->err, sizeof s->err) != 0)
-                    return -1;
-                fprintf(stderr, "sim: writing a PNG per frame into %s/\n", s->f.png_dir);
-            }
-        }
-    }
-    if (s->f.headless && !s->f.frames_set) {
-        s->f.frames_set = 1;
-        s->o.frames = HEADLESS_FRAMES;
-    }
-    if (s->f.headless && s->f.png_dir == NULL)
-        fprintf(stderr, "sim: headless without --png: nothing will be shown or written\n");
-    return 0;
-}
-
 static int run(sim_t *s)
 {
-    rate_t rate = {now_seconds(), 0, 0, 0, 0};
+    monitor_rate_t rate = {monitor_now(), 0, 0, 0, 0};
     unsigned long shown = 0, limit = s->o.frames;
-    double last_progress = now_seconds();
+    double last_progress = monitor_now();
     int rc;
 
     for (;;) {
         if (s->f.frames_set && s->frames >= limit)
             break;
-        if (trace_control(s) != 0)
+        if (monitor_trace_window(&s->f, s->frames, &s->trace_started, "sim", s->err,
+                                 sizeof s->err) != 0)
             return -1;
         uint64_t c0 = accel_sim_cycles(), c1, c2;
         int stepping = !s->paused || s->step;
@@ -616,15 +345,15 @@ static int run(sim_t *s)
                                   s->monitor.height, NULL);
                 shown++;
             }
-            if (rate_tick(&rate, s->frames, shown))
+            if (monitor_rate_tick(&rate, s->frames, shown))
                 show_title(s, &rate);
             if (poll_window(s) != 0)
                 return -1;
             if (s->quit)
                 break;
-        } else if (now_seconds() - last_progress >= 2.0) {
-            last_progress = now_seconds();
-            rate_tick(&rate, s->frames, shown);
+        } else if (monitor_now() - last_progress >= 2.0) {
+            last_progress = monitor_now();
+            monitor_rate_tick(&rate, s->frames, shown);
             fprintf(stderr, "sim: frame %lu of %lu, %.1f frames/s simulated\n", s->frames, limit,
                     rate.sim_fps);
         }
@@ -647,7 +376,7 @@ int main(int argc, char **argv)
     double t0;
     int rc;
 
-    rc = take_sim_flags(&argc, argv, &s.f, s.err, sizeof s.err);
+    rc = monitor_take_flags(&argc, argv, &s.f, s.err, sizeof s.err);
     if (rc == OPTIONS_RUN)
         rc = options_parse(argc, argv, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
@@ -658,9 +387,9 @@ int main(int argc, char **argv)
         return fail(s.err);
     if (!s.o.neighbors_set)
         s.o.neighbors = NEIGHBORS_ACCEL;
-    if (s.f.png_dir != NULL && prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
+    if (s.f.png_dir != NULL && monitor_prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
-    if (open_window(&s) != 0)
+    if (monitor_open_window(&s.f, "sim", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
         return fail(s.err);
 
     if (accel_sim_open() != 0)
@@ -688,11 +417,11 @@ int main(int argc, char **argv)
             s.f.headless ? "headless" : "window open (h lists the keys)",
             s.f.paused ? ", paused" : "");
 
-    t0 = now_seconds();
+    t0 = monitor_now();
     rc = run(&s);
     system_sim_trace_stop();
     if (rc == 0) {
-        double dt = now_seconds() - t0;
+        double dt = monitor_now() - t0;
         fprintf(stderr,
                 "sim: %lu frames in %.1f s: %.1f frames/s simulated (%.0f%% of real time); "
                 "%llu pictures decoded, %llu sync problems",

@@ -5,13 +5,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
-#include <vector>
 
-#include "verilated.h"
-#if TRACE
-#include "verilated_fst_c.h"
-#endif
 #include VTOP_HEADER
+#include "verilated_top.h"
 #include "wishbone_master.h"
 
 extern "C" {
@@ -21,61 +17,7 @@ extern "C" {
 
 namespace {
 
-constexpr size_t VIDEO_CHUNK = 16384;
-
-struct SystemSim {
-    VerilatedContext context;
-    std::unique_ptr<VTOP> top;
-    uint64_t cycles = 0;
-    std::vector<uint16_t> video;
-    system_video_sink sink = nullptr;
-    void *sink_ctx = nullptr;
-#if TRACE
-    std::unique_ptr<VerilatedFstC> trace;
-#endif
-
-    SystemSim() {
-#if TRACE
-        context.traceEverOn(true);
-#endif
-        top.reset(new VTOP{&context});
-        video.reserve(VIDEO_CHUNK);
-    }
-    ~SystemSim() {
-        flush();
-#if TRACE
-        if (trace) trace->close();
-#endif
-        top->final();
-    }
-
-    void flush() {
-        if (sink && !video.empty()) sink(sink_ctx, video.data(), video.size());
-        video.clear();
-    }
-
-    // Both edges advance time by half a pixel period, so a trace shows real time.
-    void tick() {
-        top->clk = 0;
-        top->eval();
-#if TRACE
-        if (trace) trace->dump(context.time());
-#endif
-        context.timeInc(PIXEL_PS / 2);
-        top->clk = 1;
-        top->eval();
-#if TRACE
-        if (trace) trace->dump(context.time());
-#endif
-        context.timeInc(PIXEL_PS - PIXEL_PS / 2);
-        cycles++;
-        if (sink) {
-            video.push_back((uint16_t)(top->vga_hsync << 13 | top->vga_vsync << 12 | top->vga_r << 8 |
-                                       top->vga_g << 4 | top->vga_b));
-            if (video.size() == VIDEO_CHUNK) flush();
-        }
-    }
-};
+using SystemSim = VerilatedTop<VTOP>;
 
 std::unique_ptr<SystemSim> sim;
 
@@ -115,10 +57,7 @@ extern "C" int accel_sim_irq(void) { return sim ? sim->top->irq_accel_o : 0; }
 extern "C" const char *accel_sim_variant(void) { return VARIANT; }
 
 extern "C" void system_sim_set_video_sink(system_video_sink sink, void *ctx) {
-    if (!sim) return;
-    sim->flush();
-    sim->sink = sink;
-    sim->sink_ctx = ctx;
+    if (sim) sim->set_sink(sink, ctx);
 }
 
 extern "C" void system_sim_flush_video(void) {
@@ -127,49 +66,22 @@ extern "C" void system_sim_flush_video(void) {
 
 extern "C" double system_sim_pixel_mhz(void) { return 1e6 / PIXEL_PS; }
 
-extern "C" int system_sim_irq_display(void) { return sim ? sim->top->irq_display_o : 0; }
 
 extern "C" int system_sim_trace_available(void) { return TRACE; }
 
 extern "C" int system_sim_trace_start(const char *path, char *err, size_t errlen) {
-#if TRACE
     if (!sim) {
         snprintf(err, errlen, "trace: the simulation is not open");
         return -1;
     }
-    system_sim_trace_stop();
-    sim->trace.reset(new VerilatedFstC);
-    sim->top->trace(sim->trace.get(), 99);
-    sim->trace->open(path);
-    if (!sim->trace->isOpen()) {
-        sim->trace.reset();
-        snprintf(err, errlen, "trace: cannot write %s", path);
-        return -1;
-    }
-    return 0;
-#else
-    (void)path;
-    snprintf(err, errlen, "trace: this build has no tracing compiled in");
-    return -1;
-#endif
+    return sim->trace_start(path, err, errlen);
 }
 
 extern "C" void system_sim_trace_stop(void) {
-#if TRACE
-    if (sim && sim->trace) {
-        sim->trace->close();
-        sim->trace.reset();
-    }
-#endif
+    if (sim) sim->trace_stop();
 }
 
-extern "C" int system_sim_tracing(void) {
-#if TRACE
-    return sim && sim->trace ? 1 : 0;
-#else
-    return 0;
-#endif
-}
+extern "C" int system_sim_tracing(void) { return sim && sim->tracing() ? 1 : 0; }
 
 // The HAL: a bus error reads as all ones, which no status check accepts.
 extern "C" uint32_t hal_read32(uint32_t offset) {

@@ -14,6 +14,8 @@
 extern "C" {
 #endif
 
+/* Implemented by system_sim.cpp and by the SoC's soc_sim.cpp. */
+
 /* Receives the VGA pins in chunks, one sample a pixel clock, in the format of
  * vga_decoder.h (bit 13 hsync, 12 vsync, 11:0 RGB). */
 typedef void (*system_video_sink)(void *ctx, const uint16_t *samples, size_t n);
@@ -30,8 +32,6 @@ void system_sim_trace_stop(void);
 int system_sim_tracing(void);
 /* Whether this model was built with tracing compiled in. */
 int system_sim_trace_available(void);
-/* The interrupt lines. */
-int system_sim_irq_display(void);
 
 #ifdef __cplusplus
 }

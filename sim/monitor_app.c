@@ -1,0 +1,273 @@
+/* The monitor programs' shared parts (monitor_app.h). */
+#include "monitor_app.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "options.h"
+#include "system_sim.h"
+
+const char MONITOR_KEYS_HELP[] =
+    "Keys (in the window):\n"
+    "  h or ?        this list\n"
+    "  space         pause / resume\n"
+    "  n             one frame forward (pauses)\n"
+    "  r             reset to the starting flock\n"
+    "  + / -         more / fewer boids (a quarter more or less)\n"
+    "  m             a predator that follows the mouse, on / off\n"
+    "  g             scout groups on / off\n"
+    "  b             dynamic bias on / off\n"
+    "  [ / ]         choose the parameter the arrows change\n"
+    "  up / down     that parameter up / down by a quarter (also , and .)\n"
+    "  p             screenshot: screenshot_FRAME.png (the VGA picture only)\n"
+    "  t             waveform trace start / stop: trace_FRAME.fst\n"
+    "  q or Esc      quit\n";
+
+static const char *const TUNABLE[MONITOR_TUNABLES] = {
+    "visualrange", "protectedrange", "centeringfactor", "avoidfactor",
+    "matchingfactor", "turnfactor", "minspeed", "maxspeed"};
+
+void monitor_print_flags_help(FILE *out)
+{
+    fprintf(out,
+            "Monitor:\n"
+            "  --frames K         stop after K frames of video (default: until quit; %d\n"
+            "                     when headless)\n"
+            "  --headless         no window\n"
+            "  --paused           start paused: the starting flock is drawn, not moved\n"
+            "  --png DIR          one PNG per displayed frame, DIR/frame_NNNNNN.png (the VGA\n"
+            "                     picture only); DIR is made if missing\n"
+            "  --fallback-png DIR as --png, but only if no display is available (make run)\n"
+            "  --trace FILE       FST waveform of the run (open with make wave's save file)\n"
+            "  --trace-from F     start the trace at frame F (default 0)\n"
+            "  --trace-frames K   trace K frames (default: to the end)\n"
+            "  --zoom Z           window zoom 1..4 (default 1)\n"
+            "  --keys KEYS        press these keys, one a frame from the first (demos, tests;\n"
+            "                     the keys below, with , and . for down and up)\n"
+            "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
+            "  --help             this text\n",
+            MONITOR_HEADLESS_FRAMES);
+}
+
+int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, size_t errlen)
+{
+    int i, kept = 1;
+    unsigned long v;
+
+    memset(f, 0, sizeof *f);
+    f->zoom = 1;
+    for (i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < *argc ? argv[i + 1] : NULL;
+        int takes_value = !strcmp(a, "--png") || !strcmp(a, "--fallback-png") ||
+                          !strcmp(a, "--keys") || !strcmp(a, "--trace") ||
+                          !strcmp(a, "--trace-from") || !strcmp(a, "--trace-frames") ||
+                          !strcmp(a, "--zoom");
+
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return OPTIONS_HELP;
+        if (!strcmp(a, "--model") || !strcmp(a, "--every")) {
+            snprintf(err, errlen, "%s is a flag of build/boids: the monitor runs the firmware "
+                                  "model and shows every frame", a);
+            return OPTIONS_ERROR;
+        }
+        if (!strcmp(a, "--frames"))
+            f->frames_set = 1;
+        if (!strcmp(a, "--headless")) {
+            f->headless = 1;
+            continue;
+        }
+        if (!strcmp(a, "--paused")) {
+            f->paused = 1;
+            continue;
+        }
+        if (!takes_value) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (value == NULL || strncmp(value, "--", 2) == 0) {
+            snprintf(err, errlen, "%s needs a value (try --help)", a);
+            return OPTIONS_ERROR;
+        }
+        i++;
+        if (!strcmp(a, "--png")) {
+            f->png_dir = value;
+        } else if (!strcmp(a, "--keys")) {
+            f->keys = value;
+        } else if (!strcmp(a, "--fallback-png")) {
+            f->fallback_png_dir = value;
+        } else if (!strcmp(a, "--trace")) {
+            f->trace_path = value;
+        } else if (!strcmp(a, "--trace-from")) {
+            if (parse_uint(value, a, 100000000ul, &f->trace_from, err, errlen) != 0)
+                return OPTIONS_ERROR;
+        } else if (!strcmp(a, "--trace-frames")) {
+            if (parse_uint(value, a, 100000000ul, &f->trace_frames, err, errlen) != 0)
+                return OPTIONS_ERROR;
+            if (f->trace_frames == 0) {
+                snprintf(err, errlen, "--trace-frames: must be at least 1");
+                return OPTIONS_ERROR;
+            }
+            f->trace_frames_set = 1;
+        } else {
+            if (parse_uint(value, a, 4, &v, err, errlen) != 0)
+                return OPTIONS_ERROR;
+            if (v < 1) {
+                snprintf(err, errlen, "--zoom: must be 1..4");
+                return OPTIONS_ERROR;
+            }
+            f->zoom = (int)v;
+        }
+    }
+    *argc = kept;
+    if ((f->trace_from || f->trace_frames_set) && f->trace_path == NULL) {
+        snprintf(err, errlen, "--trace-from and --trace-frames need --trace FILE");
+        return OPTIONS_ERROR;
+    }
+    return OPTIONS_RUN;
+}
+
+int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen)
+{
+    struct stat st;
+
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "--png %s: cannot make the directory: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "--png %s: not a directory", dir);
+        return -1;
+    }
+    return 0;
+}
+
+int monitor_open_window(monitor_flags_t *f, const char *prog, unsigned long *frames,
+                        video_window_t **window, char *err, size_t errlen)
+{
+    *window = NULL;
+    if (!f->headless) {
+        char msg[300], title[64];
+        snprintf(title, sizeof title, "boids %s", prog);
+        *window = video_window_open(title, 640, 480, f->zoom, msg, sizeof msg);
+        if (*window == NULL) {
+            fprintf(stderr, "%s: %s: running headless\n", prog, msg);
+            f->headless = 1;
+            if (f->png_dir == NULL && f->fallback_png_dir != NULL) {
+                f->png_dir = f->fallback_png_dir;
+                if (monitor_prepare_png_dir(f->png_dir, err, errlen) != 0)
+                    return -1;
+                fprintf(stderr, "%s: writing a PNG per frame into %s/\n", prog, f->png_dir);
+            }
+        }
+    }
+    if (f->headless && !f->frames_set) {
+        f->frames_set = 1;
+        *frames = MONITOR_HEADLESS_FRAMES;
+    }
+    if (f->headless && f->png_dir == NULL)
+        fprintf(stderr, "%s: headless without --png: nothing will be shown or written\n", prog);
+    return 0;
+}
+
+const char *monitor_tunable(int i)
+{
+    return TUNABLE[((i % MONITOR_TUNABLES) + MONITOR_TUNABLES) % MONITOR_TUNABLES];
+}
+
+static double *tunable_value(param_set_t *ps, const char *name)
+{
+    if (!strcmp(name, "visualrange")) return &ps->visualrange;
+    if (!strcmp(name, "protectedrange")) return &ps->protectedrange;
+    if (!strcmp(name, "centeringfactor")) return &ps->centeringfactor;
+    if (!strcmp(name, "avoidfactor")) return &ps->avoidfactor;
+    if (!strcmp(name, "matchingfactor")) return &ps->matchingfactor;
+    if (!strcmp(name, "turnfactor")) return &ps->turnfactor;
+    if (!strcmp(name, "minspeed")) return &ps->minspeed;
+    return &ps->maxspeed;
+}
+
+int monitor_tune(param_set_t *ps, int i, double factor, const char *prog)
+{
+    const char *name = monitor_tunable(i);
+    param_set_t changed = *ps;
+    double *value = tunable_value(&changed, name);
+    char text[64], msg[300];
+
+    snprintf(text, sizeof text, "%.6g", *value * factor);
+    if (params_set(&changed, name, text, msg, sizeof msg) != 0 ||
+        params_validate(&changed, msg, sizeof msg) != 0) {
+        printf("%s: %s stays %.6g: %s\n", prog, name, *tunable_value(ps, name), msg);
+        return 0;
+    }
+    *ps = changed;
+    printf("%s: %s = %s\n", prog, name, text);
+    return 1;
+}
+
+int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *started,
+                         const char *prog, char *err, size_t errlen)
+{
+    if (f->trace_path == NULL)
+        return 0;
+    if (frames >= f->trace_from && !*started) {
+        *started = 1;
+        if (system_sim_trace_start(f->trace_path, err, errlen) != 0)
+            return -1;
+        fprintf(stderr, "%s: tracing into %s\n", prog, f->trace_path);
+    }
+    if (f->trace_frames_set && frames >= f->trace_from + f->trace_frames && system_sim_tracing()) {
+        system_sim_trace_stop();
+        fprintf(stderr, "%s: trace %s done (%lu frames)\n", prog, f->trace_path, f->trace_frames);
+    }
+    return 0;
+}
+
+void monitor_key_trace(unsigned long frames, const char *prog)
+{
+    char path[64], msg[300];
+
+    if (system_sim_tracing()) {
+        system_sim_trace_stop();
+        printf("%s: trace stopped\n", prog);
+        return;
+    }
+    snprintf(path, sizeof path, "trace_%06lu.fst", frames);
+    if (system_sim_trace_start(path, msg, sizeof msg) != 0)
+        printf("%s: %s\n", prog, msg);
+    else
+        printf("%s: tracing into %s (t again to stop)\n", prog, path);
+}
+
+void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char *prog)
+{
+    char path[64], msg[300];
+
+    snprintf(path, sizeof path, "screenshot_%06lu.png", frames);
+    if (monitor_screenshot(m, path, msg, sizeof msg) != 0)
+        printf("%s: screenshot: %s\n", prog, msg);
+    else
+        printf("%s: screenshot %s\n", prog, path);
+}
+
+double monitor_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int monitor_rate_tick(monitor_rate_t *r, unsigned long frames, unsigned long shown)
+{
+    double t = monitor_now(), dt = t - r->since;
+
+    if (dt < 1.0)
+        return 0;
+    r->sim_fps = (double)(frames - r->frames) / dt;
+    r->window_fps = (double)(shown - r->shown) / dt;
+    r->since = t;
+    r->frames = frames;
+    r->shown = shown;
+    return 1;
+}

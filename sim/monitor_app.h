@@ -1,0 +1,61 @@
+/* What the two monitor programs share: build/sim (the firmware on the host,
+ * the system in Verilator) and build/soc (the firmware on the simulated
+ * SoC's CPU). Their own flags, the key list, the parameters the arrows
+ * tune, the trace window, the frame-rate meter and the window's opening. */
+#ifndef MONITOR_APP_H
+#define MONITOR_APP_H
+
+#include <stdio.h>
+#include "monitor.h"
+#include "params.h"
+#include "video_window.h"
+
+#define MONITOR_HEADLESS_FRAMES 120 /* two seconds of video when no --frames is given */
+
+typedef struct {
+    int headless, paused, zoom;
+    const char *png_dir, *fallback_png_dir, *trace_path, *keys;
+    unsigned long trace_from, trace_frames;
+    int frames_set, trace_frames_set;
+} monitor_flags_t;
+
+extern const char MONITOR_KEYS_HELP[];
+
+/* Takes the monitor's flags out of argv (into f) and leaves the flock flags
+ * for options_parse. Returns OPTIONS_RUN, _HELP or _ERROR. */
+int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, size_t errlen);
+/* The "Monitor:" section of --help. */
+void monitor_print_flags_help(FILE *out);
+/* --png DIR: made if missing; it must be a directory we can write into. */
+int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen);
+/* The window, or headless when asked or when there is no display (then the
+ * --fallback-png directory, and a default frame count into *frames). */
+int monitor_open_window(monitor_flags_t *f, const char *title, unsigned long *frames,
+                        video_window_t **window, char *err, size_t errlen);
+
+/* The parameters the arrows change, in the order [ and ] step through. */
+#define MONITOR_TUNABLES 8
+const char *monitor_tunable(int i);
+/* Multiplies tunable i by factor if the result is valid; says what happened
+ * on stdout, prefixed with prog. 1 if *ps changed. */
+int monitor_tune(param_set_t *ps, int i, double factor, const char *prog);
+
+/* --trace with --trace-from and --trace-frames, checked once a frame. */
+int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *started,
+                         const char *prog, char *err, size_t errlen);
+/* The t and p keys. */
+void monitor_key_trace(unsigned long frames, const char *prog);
+void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char *prog);
+
+/* Frames per second of simulated video and of the window, over the last second. */
+typedef struct {
+    double since;
+    unsigned long frames, shown;
+    double sim_fps, window_fps;
+} monitor_rate_t;
+
+double monitor_now(void);
+/* 1 when a second has passed and the rates are new. */
+int monitor_rate_tick(monitor_rate_t *r, unsigned long frames, unsigned long shown);
+
+#endif

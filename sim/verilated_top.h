@@ -1,0 +1,118 @@
+// One Verilated top with a VGA output: its context and clock, the pins of
+// every pixel clock gathered for a video sink (system_sim.h's format), and an
+// FST trace that starts and stops. Shared by the system and SoC shims, which
+// are compiled with TRACE 0 or 1 and PIXEL_PS, the pixel clock in ps.
+#ifndef VERILATED_TOP_H
+#define VERILATED_TOP_H
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "verilated.h"
+#if TRACE
+#include "verilated_fst_c.h"
+#endif
+
+extern "C" {
+#include "system_sim.h"
+}
+
+template <typename Top>
+struct VerilatedTop {
+    static constexpr size_t VIDEO_CHUNK = 16384;
+    VerilatedContext context;
+    std::unique_ptr<Top> top;
+    uint64_t cycles = 0;
+    std::vector<uint16_t> video;
+    system_video_sink sink = nullptr;
+    void *sink_ctx = nullptr;
+#if TRACE
+    std::unique_ptr<VerilatedFstC> trace;
+#endif
+
+    VerilatedTop() {
+#if TRACE
+        context.traceEverOn(true);
+#endif
+        top.reset(new Top{&context});
+        video.reserve(VIDEO_CHUNK);
+    }
+    ~VerilatedTop() {
+        flush();
+        trace_stop();
+        top->final();
+    }
+
+    void flush() {
+        if (sink && !video.empty()) sink(sink_ctx, video.data(), video.size());
+        video.clear();
+    }
+
+    void set_sink(system_video_sink s, void *ctx) {
+        flush();
+        sink = s;
+        sink_ctx = ctx;
+    }
+
+    // Both edges advance time by half a pixel period, so a trace shows real time.
+    void tick() {
+        top->clk = 0;
+        top->eval();
+#if TRACE
+        if (trace) trace->dump(context.time());
+#endif
+        context.timeInc(PIXEL_PS / 2);
+        top->clk = 1;
+        top->eval();
+#if TRACE
+        if (trace) trace->dump(context.time());
+#endif
+        context.timeInc(PIXEL_PS - PIXEL_PS / 2);
+        cycles++;
+        if (sink) {
+            video.push_back((uint16_t)(top->vga_hsync << 13 | top->vga_vsync << 12 | top->vga_r << 8 |
+                                       top->vga_g << 4 | top->vga_b));
+            if (video.size() == VIDEO_CHUNK) flush();
+        }
+    }
+
+    int trace_start(const char *path, char *err, size_t errlen) {
+#if TRACE
+        trace_stop();
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(path);
+        if (!trace->isOpen()) {
+            trace.reset();
+            snprintf(err, errlen, "trace: cannot write %s", path);
+            return -1;
+        }
+        return 0;
+#else
+        (void)path;
+        snprintf(err, errlen, "trace: this build has no tracing compiled in");
+        return -1;
+#endif
+    }
+
+    void trace_stop() {
+#if TRACE
+        if (trace) {
+            trace->close();
+            trace.reset();
+        }
+#endif
+    }
+
+    bool tracing() const {
+#if TRACE
+        return trace != nullptr;
+#else
+        return false;
+#endif
+    }
+};
+
+#endif
