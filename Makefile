@@ -51,7 +51,7 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display clean
+.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display firmware clean
 
 # iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
 SYNTH_LANES := 1 2
@@ -130,6 +130,12 @@ synth-display: ## yosys + nextpnr-ice40 on the display pipeline for the UP5K: ar
 	@$(MAKE) --no-print-directory $(BUILD)/synth/display.asc
 	@bash scripts/synth_report.sh "display 640x480 SCALE=2" $(BUILD)/synth/display.nextpnr.log $(PIXEL_MHZ)
 
+firmware: deps ## the SoC's firmware image for the RV32IM CPU, and its size
+	@$(MAKE) --no-print-directory $(BUILD)/firmware/boids.bin
+	@$(RV_PREFIX)size $(BUILD)/firmware/boids.elf
+	@echo "firmware: $(BUILD)/firmware/boids.bin, $$(stat -c %s $(BUILD)/firmware/boids.bin) bytes" \
+		"(RAM $(SOC_RAM_BYTES) bytes; the mailbox, stack and heap take the rest)"
+
 clean: ## remove build/
 	rm -rf $(BUILD)
 
@@ -169,6 +175,12 @@ $(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libsim.a
 $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
+# The SoC monitor: the firmware image runs on the simulated CPU.
+$(BUILD)/obj/sim/soc_main.o: CPPFLAGS += -DSOC_BOIDS_MAX=$(SYSTEM_NMAX)
+$(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/soc/soc_sim.o \
+		$(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a | $(BUILD)/firmware/boids.bin
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
 # Helpers of the shell tests.
 $(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a
 	@mkdir -p $(@D)
@@ -185,6 +197,36 @@ $(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(B
 $(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# The firmware for the SoC's CPU: the same firmware/ sources with the SoC's
+# HAL and main (firmware/soc/), cross-compiled for RV32IM with picolibc's
+# memset and memcpy. SOC_RAM_BYTES is the RAM the SoC is built with.
+RV_PREFIX := riscv64-unknown-elf-
+RV_ARCH := -march=rv32im_zicsr -mabi=ilp32 # binutils 2.40 wants Zicsr named
+RV_LINK_ARCH := -march=rv32im -mabi=ilp32 # the multilib libgcc is filed under
+SOC_RAM_BYTES := 524288
+PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
+FIRMWARE_CFLAGS := $(RV_ARCH) -O2 -g -std=c99 -Wall -Wextra -Werror -ffreestanding \
+	-ffunction-sections -fdata-sections -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) \
+	-DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -MMD -MP
+SOC_FIRMWARE_OBJ := $(patsubst %,$(BUILD)/rv32/%.o,$(basename $(FIRMWARE_SRC) \
+	$(wildcard firmware/soc/*.c) firmware/soc/start.S))
+
+$(BUILD)/rv32/%.o: %.c
+	@mkdir -p $(@D)
+	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) -c $< -o $@
+
+$(BUILD)/rv32/%.o: %.S
+	@mkdir -p $(@D)
+	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) -Ifirmware/soc -c $< -o $@
+
+$(BUILD)/firmware/boids.elf: $(SOC_FIRMWARE_OBJ) firmware/soc/link.ld
+	@mkdir -p $(@D)
+	$(RV_PREFIX)gcc $(RV_LINK_ARCH) -nostdlib -nostartfiles -T firmware/soc/link.ld -Wl,--gc-sections \
+		-Wl,-Map,$(@:.elf=.map) -Wl,--no-warn-rwx-segments $(filter %.o,$^) -L$(PICOLIBC) -lc -lgcc -o $@
+
+$(BUILD)/firmware/%.bin: $(BUILD)/firmware/%.elf
+	$(RV_PREFIX)objcopy -O binary $< $@
 
 # Synthesis: one chain %.json -> %.asc, a log per step.
 $(BUILD)/synth/accel_L%.json: $(ACCEL_RTL) rtl/synth/accel_synth_top.v
@@ -227,10 +269,29 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsystem__ALL.a $@
 
-$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
+$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
+
+# The SoC (rtl/boids_soc.v) for build/soc: the system's accelerator and mode,
+# the CPU, SOC_RAM_BYTES of RAM, the UART at 115200 baud; FST tracing.
+SOC_UART_DIVISOR := 218
+SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) 640x480@60
+$(BUILD)/vl/soc/model.a: $(SYSTEM_RTL)
+	@mkdir -p $(@D)
+	@echo "verilator: $(SOC_VARIANT) (log: $(@D)/verilator.log)"
+	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_soc --prefix Vsoc \
+		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
+		-GLANES=$(SYSTEM_LANES) -GUART_DIVISOR=$(SOC_UART_DIVISOR) \
+		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
+		|| { cat $(@D)/verilator.log; exit 1; }
+	cp $(@D)/Vsoc__ALL.a $@
+
+$(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/verilated_top.h $(BUILD)/vl/soc/model.a
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
+		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) -DTRACE=1 \
+		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
 
 $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 #include "flock_sim.h"
+#include "flock_start.h"
 #include "flock_state.h"
 
 static int fail(const char *msg)
@@ -77,7 +78,7 @@ int main(int argc, char **argv)
     }
     if (rc == OPTIONS_ERROR)
         return fail(err);
-    if (flock_sim_start_table(&o, &start, err, sizeof err) != 0)
+    if (flock_start_table(&o, &start, err, sizeof err) != 0)
         return fail(err);
     rc = flock_sim_open(&sim, o.model, o.neighbors, &o.params, &start, err, sizeof err);
     state_table_free(&start);

@@ -5,7 +5,6 @@
 #include "flock_sim.h"
 #include "accel_sim.h"
 #include "flock_state.h"
-#include "scene.h"
 
 /* The Verilated accelerator: one per process, as on a board. A caller that
  * already holds it open (the monitor, which owns the whole system) lends it. */
@@ -135,29 +134,4 @@ void flock_sim_close(flock_sim_t *s)
     free(s->sums);
     free(s->scratch);
     memset(s, 0, sizeof *s);
-}
-
-int flock_sim_start_table(const options_t *o, state_table_t *t, char *err, size_t errlen)
-{
-    if (o->load_path != NULL) {
-        char msg[300];
-        if (state_csv_read(o->load_path, t, err, errlen) != 0)
-            return -1;
-        if (state_table_check(t, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "%s: %s", o->load_path, msg);
-            state_table_free(t);
-            return -1;
-        }
-        return 0;
-    } else {
-        scene_spec_t spec = {o->boids,           o->predators,       o->scouts1,
-                             o->scouts2,         o->bias1,           o->bias2,
-                             o->params.world_w,  o->params.world_h,  o->params.minspeed,
-                             o->params.maxspeed, o->seed};
-        if (scene_random(&spec, t) != 0) {
-            snprintf(err, errlen, "out of memory for %u boids", o->boids);
-            return -1;
-        }
-        return 0;
-    }
 }

@@ -29,9 +29,6 @@ typedef struct {
     double *scratch;       /* metrics input: x, y, vx, vy */
 } flock_sim_t;
 
-/* The starting state the flags ask for: the --load file, checked, or a random
- * scene from --boids, --seed and the rest. -1 with a message. */
-int flock_sim_start_table(const options_t *o, state_table_t *t, char *err, size_t errlen);
 /* Starts from a checked state table (state_table_check). -1 with a message.
  * The engine points into *s: open it where it will stay, never copy it. */
 int flock_sim_open(flock_sim_t *s, int model, int neighbors, const param_set_t *ps,

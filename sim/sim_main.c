@@ -7,6 +7,7 @@
 #include "display.h"
 #include "display_regs.h"
 #include "flock_sim.h"
+#include "flock_start.h"
 #include "monitor_app.h"
 #include "scene.h"
 #include "system_sim.h"
@@ -399,7 +400,7 @@ int main(int argc, char **argv)
     system_sim_set_video_sink(monitor_sink, &s.monitor);
     if ((rc = display_init(&s.display, SYSTEM_DISPLAY_BASE)) != DISPLAY_OK)
         return fail("the display block does not answer");
-    if (flock_sim_start_table(&s.o, &s.start, s.err, sizeof s.err) != 0 ||
+    if (flock_start_table(&s.o, &s.start, s.err, sizeof s.err) != 0 ||
         flock_sim_open(&s.fs, MODEL_FIXED, s.o.neighbors, &s.o.params, &s.start, s.err,
                        sizeof s.err) != 0)
         return fail(s.err);

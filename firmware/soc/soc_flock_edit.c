@@ -1,0 +1,92 @@
+/* The console keys' edits of the flock (soc_flock_edit.h). */
+#include "soc_flock_edit.h"
+
+/* xorshift32: enough to scatter new boids. */
+static uint32_t next_random(uint32_t *s)
+{
+    uint32_t x = *s ? *s : 0x9e3779b9u;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+
+static q16_t random_below(uint32_t *s, q16_t limit)
+{
+    return limit > 0 ? (q16_t)(next_random(s) % (uint32_t)limit) : 0;
+}
+
+void flock_edit_resize(soc_flock_t *f, uint32_t capacity, const flock_params_t *p, uint32_t seed,
+                       int grow)
+{
+    uint32_t want = grow ? f->n + (f->n + 3) / 4 : f->n - f->n / 5;
+
+    if (want > capacity)
+        want = capacity;
+    if (want < 1)
+        want = 1;
+    for (; f->n < want; f->n++) {
+        boid_t *b = &f->boid[f->n];
+        b->x = random_below(&seed, p->world_w);
+        b->y = random_below(&seed, p->world_h);
+        b->vx = random_below(&seed, p->maxspeed) - p->maxspeed / 2;
+        b->vy = random_below(&seed, p->maxspeed) - p->maxspeed / 2;
+        f->role[f->n] = ROLE_BOID;
+        f->biasval[f->n] = 0;
+    }
+    f->n = want;
+}
+
+void flock_edit_toggle_scouts(soc_flock_t *f, const soc_flock_t *start, gain_t biasval)
+{
+    uint32_t i, scouts = 0, start_scouts = 0, tenth = (f->n + 9) / 10;
+
+    for (i = 0; i < f->n; i++)
+        scouts += f->role[i] != ROLE_BOID;
+    for (i = 0; i < start->n; i++)
+        start_scouts += start->role[i] != ROLE_BOID;
+    for (i = 0; i < f->n; i++) {
+        if (scouts > 0) {
+            f->role[i] = ROLE_BOID;
+        } else if (start_scouts > 0) {
+            if (i < start->n) {
+                f->role[i] = start->role[i];
+                f->biasval[i] = start->biasval[i];
+            }
+        } else if (i < 2 * tenth) {
+            f->role[i] = i < tenth ? ROLE_SCOUT1 : ROLE_SCOUT2;
+            f->biasval[i] = biasval;
+        }
+    }
+}
+
+void flock_edit_add_predator(soc_flock_t *f, const flock_params_t *p)
+{
+    boid_t *pr = &f->predator[0];
+
+    if (f->n_predators > 0)
+        return;
+    pr->x = p->world_w / 2;
+    pr->y = p->world_h / 2;
+    pr->vx = 0;
+    pr->vy = 0;
+    f->n_predators = 1;
+}
+
+static q16_t clamp_speed(int64_t v)
+{
+    const int64_t max = (int64_t)SPEED_MAX_PX * 65536;
+    return (q16_t)(v > max ? max : v < -max ? -max : v);
+}
+
+void flock_edit_predator_to(soc_flock_t *f, q16_t x, q16_t y)
+{
+    boid_t *pr = &f->predator[0];
+
+    if (f->n_predators == 0)
+        return;
+    pr->vx = clamp_speed((int64_t)x - pr->x);
+    pr->vy = clamp_speed((int64_t)y - pr->y);
+    pr->x = x;
+    pr->y = y;
+}

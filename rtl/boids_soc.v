@@ -1,0 +1,170 @@
+// boids_soc: the standalone system, a board's whole design but its pins.
+// The RV32IM CPU runs the flock firmware from RAM and drives the accelerator,
+// the display and a UART console over one Wishbone bus (map in soc_decoder.v).
+`timescale 1ns / 1ps
+`default_nettype none
+
+`include "vga_modes.vh"
+
+// A host port shares the bus with the CPU (and wins): a simulator loads the
+// firmware through it while cpu_hold keeps the CPU in reset, and reads the
+// flock back later. A board ties it off. Interrupts: the display's frame at
+// mip bit 16, the accelerator's done at bit 17.
+module boids_soc #(
+    parameter integer RAM_BYTES = 524288,           // firmware, data and stack, at address 0
+    parameter INIT_FILE = "",                       // $readmemh image of the RAM (boards)
+    parameter integer CLOCK_HZ = 25_175_000,        // the pixel clock: one clock for everything
+    parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
+    parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
+    parameter integer LANES = 8,                    // accelerator: parallel pair units
+    parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
+    parameter integer SCALE = 1,                    // display: 1 or 2
+    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
+    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
+    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
+    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
+    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,
+    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
+    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
+    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
+    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH
+) (
+    input  wire        clk,                         // pixel clock
+    input  wire        rst,                         // synchronous, active high
+    input  wire        cpu_hold,                    // keeps the CPU in reset (loading)
+    // host port: Wishbone B4 classic slave, 32-bit, byte addresses; tie off on a board
+    input  wire        host_cyc_i,
+    input  wire        host_stb_i,
+    input  wire        host_we_i,
+    input  wire [3:0]  host_sel_i,
+    input  wire [31:0] host_adr_i,
+    input  wire [31:0] host_dat_i,
+    output wire [31:0] host_dat_o,
+    output wire        host_ack_o,
+    output wire        host_err_o,
+    // console
+    output wire        uart_tx,
+    input  wire        uart_rx,
+    // VGA pins, registered
+    output wire        vga_hsync,
+    output wire        vga_vsync,
+    output wire [3:0]  vga_r,
+    output wire [3:0]  vga_g,
+    output wire [3:0]  vga_b,
+    // for simulators and LEDs
+    output wire        exit_o,                      // the firmware wrote EXIT
+    output wire [31:0] exit_code_o,
+    output wire        cpu_sleeping_o               // the CPU waits in wfi
+);
+
+    // the CPU's master port
+    wire        cpu_cyc, cpu_stb, cpu_we, cpu_ack, cpu_err;
+    wire [3:0]  cpu_sel;
+    wire [31:0] cpu_adr, cpu_wdat, cpu_rdat;
+    // the shared bus
+    wire        bus_cyc, bus_stb, bus_we, bus_ack, bus_err;
+    wire [3:0]  bus_sel;
+    wire [31:0] bus_adr, bus_wdat, bus_rdat;
+    // the slaves
+    wire        ram_stb, system_stb, uart_stb, ctrl_stb;
+    wire        ram_ack, system_ack, uart_ack, ctrl_ack;
+    wire [31:0] ram_dat, system_dat, uart_dat, ctrl_dat;
+    wire        irq_accel, irq_display;
+
+    cpu_rv32im #(
+        .RESET_PC(32'h0000_0000),
+        .IRQ_COUNT(2)
+    ) u_cpu (
+        .clk(clk),
+        .rst(rst || cpu_hold),
+        .wb_cyc_o(cpu_cyc),
+        .wb_stb_o(cpu_stb),
+        .wb_we_o(cpu_we),
+        .wb_sel_o(cpu_sel),
+        .wb_adr_o(cpu_adr),
+        .wb_dat_o(cpu_wdat),
+        .wb_dat_i(cpu_rdat),
+        .wb_ack_i(cpu_ack),
+        .wb_err_i(cpu_err),
+        .irq_i({irq_accel, irq_display}),
+        .sleeping_o(cpu_sleeping_o)
+    );
+
+    soc_arbiter u_arbiter (
+        .clk(clk),
+        .rst(rst),
+        .host_cyc_i(host_cyc_i), .host_stb_i(host_stb_i), .host_we_i(host_we_i),
+        .host_sel_i(host_sel_i), .host_adr_i(host_adr_i), .host_dat_i(host_dat_i),
+        .host_dat_o(host_dat_o), .host_ack_o(host_ack_o), .host_err_o(host_err_o),
+        .cpu_cyc_i(cpu_cyc), .cpu_stb_i(cpu_stb), .cpu_we_i(cpu_we),
+        .cpu_sel_i(cpu_sel), .cpu_adr_i(cpu_adr), .cpu_dat_i(cpu_wdat),
+        .cpu_dat_o(cpu_rdat), .cpu_ack_o(cpu_ack), .cpu_err_o(cpu_err),
+        .bus_cyc_o(bus_cyc), .bus_stb_o(bus_stb), .bus_we_o(bus_we),
+        .bus_sel_o(bus_sel), .bus_adr_o(bus_adr), .bus_dat_o(bus_wdat),
+        .bus_dat_i(bus_rdat), .bus_ack_i(bus_ack), .bus_err_i(bus_err)
+    );
+
+    soc_decoder #(
+        .RAM_BYTES(RAM_BYTES)
+    ) u_decoder (
+        .clk(clk),
+        .rst(rst),
+        .bus_cyc_i(bus_cyc), .bus_stb_i(bus_stb), .bus_adr_i(bus_adr),
+        .bus_dat_o(bus_rdat), .bus_ack_o(bus_ack), .bus_err_o(bus_err),
+        .ram_stb_o(ram_stb), .ram_dat_i(ram_dat), .ram_ack_i(ram_ack),
+        .system_stb_o(system_stb), .system_dat_i(system_dat), .system_ack_i(system_ack),
+        .uart_stb_o(uart_stb), .uart_dat_i(uart_dat), .uart_ack_i(uart_ack),
+        .ctrl_stb_o(ctrl_stb), .ctrl_dat_i(ctrl_dat), .ctrl_ack_i(ctrl_ack)
+    );
+
+    soc_ram #(
+        .WORDS(RAM_BYTES / 4),
+        .INIT_FILE(INIT_FILE)
+    ) u_ram (
+        .clk(clk),
+        .wb_cyc_i(bus_cyc), .wb_stb_i(ram_stb), .wb_we_i(bus_we), .wb_sel_i(bus_sel),
+        .wb_adr_i(bus_adr), .wb_dat_i(bus_wdat), .wb_dat_o(ram_dat), .wb_ack_o(ram_ack)
+    );
+
+    boids_system #(
+        .N_MAX(N_MAX), .LANES(LANES), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
+        .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),
+        .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
+        .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH)
+    ) u_system (
+        .clk(clk),
+        .rst(rst),
+        .wb_cyc_i(bus_cyc), .wb_stb_i(system_stb), .wb_we_i(bus_we),
+        .wb_adr_i(bus_adr[20:0]), .wb_dat_i(bus_wdat), .wb_sel_i(bus_sel),
+        .wb_dat_o(system_dat), .wb_ack_o(system_ack),
+        .irq_accel_o(irq_accel),
+        .irq_display_o(irq_display),
+        .vga_hsync(vga_hsync), .vga_vsync(vga_vsync),
+        .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b)
+    );
+
+    soc_uart #(
+        .DIVISOR_RESET(UART_DIVISOR)
+    ) u_uart (
+        .clk(clk),
+        .rst(rst),
+        .wb_cyc_i(bus_cyc), .wb_stb_i(uart_stb), .wb_we_i(bus_we), .wb_adr_i(bus_adr[3:2]),
+        .wb_dat_i(bus_wdat), .wb_dat_o(uart_dat), .wb_ack_o(uart_ack),
+        .uart_tx(uart_tx), .uart_rx(uart_rx)
+    );
+
+    soc_ctrl #(
+        .CLOCK_HZ(CLOCK_HZ),
+        .RAM_BYTES(RAM_BYTES)
+    ) u_ctrl (
+        .clk(clk),
+        .rst(rst),
+        .wb_cyc_i(bus_cyc), .wb_stb_i(ctrl_stb), .wb_we_i(bus_we), .wb_adr_i(bus_adr[3:2]),
+        .wb_dat_i(bus_wdat), .wb_dat_o(ctrl_dat), .wb_ack_o(ctrl_ack),
+        .exit_o(exit_o), .exit_code_o(exit_code_o)
+    );
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,557 @@
+/* build/soc: the standalone SoC in simulation. The RV32IM CPU runs the
+ * firmware image (make firmware) from the SoC's RAM; this program loads it
+ * and the starting flock through the SoC's host port, then only watches: the
+ * VGA pins in the monitor's window, the UART in the terminal. The monitor's
+ * keys reach the firmware as console bytes, parameters through the mailbox. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "flock_start.h"
+#include "flock_state.h"
+#include "monitor_app.h"
+#include "soc/soc_mailbox.h"
+#include "soc/soc_map.h"
+#include "soc_sim.h"
+
+#define FRAME_CLOCKS (800u * 525u) /* pixel clocks of a 640x480@60 frame */
+#define CHUNK_CLOCKS 8400u         /* simulated between looks at the window: 2% of a frame */
+#define STACK_BYTES 16384u         /* firmware/soc/soc_main.c keeps this below the mailbox */
+
+typedef struct {
+    options_t o;
+    monitor_flags_t f;
+    const char *firmware_path;
+    unsigned long steps; /* --steps: the firmware stops after this many */
+    int steps_set;
+    flock_params_t fp;
+    monitor_t monitor;
+    video_window_t *window;
+    uint32_t ram_bytes, mailbox, clock_hz;
+    uint64_t cycle0;      /* when the CPU left reset */
+    unsigned long frames; /* frames of video since then */
+    int quit, tunable, follow_mouse, trace_started, exited;
+    int mouse_x, mouse_y, mouse_inside;
+    uint32_t params_seq, mouse_seq, exit_code;
+    char line[256];
+    size_t line_len;
+    char err[600];
+} soc_t;
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "Usage: soc [options]\n"
+            "The standalone system-on-chip in simulation: the RV32IM CPU runs the firmware\n"
+            "image from RAM and drives the neighbor accelerator, the VGA display and a UART\n"
+            "(RTL in Verilator). The starting flock and parameters go in through the SoC's\n"
+            "host port; the window shows the picture rebuilt from the VGA pins, and the\n"
+            "UART console prints here. Simulated time includes the firmware's own work, so\n"
+            "the frame rate reported is the board's.\n"
+            "\n");
+    monitor_print_flags_help(out);
+    fprintf(out,
+            "\n"
+            "SoC:\n"
+            "  --firmware FILE    the RAM image (default: firmware/boids.bin beside this\n"
+            "                     program, from make firmware)\n"
+            "  --steps K          the firmware stops after K flock steps and the run ends\n"
+            "                     (--save then holds the state after exactly K steps)\n"
+            "\n"
+            "This build simulates %s.\n"
+            "\n",
+            soc_sim_variant());
+    options_print_flock_help(out);
+    fprintf(out, "\n%s", MONITOR_KEYS_HELP);
+    fprintf(out, "(space n r + - g b m also work typed into the UART of a board.)\n\n");
+    params_print_help(out);
+}
+
+static int fail(const char *msg)
+{
+    fprintf(stderr, "soc: %s\n", msg);
+    return 1;
+}
+
+/* Takes --firmware and --steps out of argv. */
+static int take_soc_flags(int *argc, char **argv, soc_t *s)
+{
+    int i, kept = 1;
+
+    for (i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        int is_firmware = !strcmp(a, "--firmware"), is_steps = !strcmp(a, "--steps");
+
+        if (!is_firmware && !is_steps) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= *argc || strncmp(argv[i + 1], "--", 2) == 0) {
+            snprintf(s->err, sizeof s->err, "%s needs a value (try --help)", a);
+            return OPTIONS_ERROR;
+        }
+        if (is_firmware) {
+            s->firmware_path = argv[++i];
+        } else {
+            if (parse_uint(argv[++i], a, 100000000ul, &s->steps, s->err, sizeof s->err) != 0)
+                return OPTIONS_ERROR;
+            if (s->steps == 0) {
+                snprintf(s->err, sizeof s->err, "--steps: must be at least 1");
+                return OPTIONS_ERROR;
+            }
+            s->steps_set = 1;
+        }
+    }
+    *argc = kept;
+    return OPTIONS_RUN;
+}
+
+/* The whole file, or NULL with a message. */
+static unsigned char *read_image(const char *path, size_t *bytes, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *data = NULL;
+    long size;
+
+    if (f == NULL) {
+        snprintf(err, errlen, "--firmware %s: cannot open it (build it with make firmware)", path);
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (data = calloc(1, (size_t)size + 4)) != NULL && fread(data, 1, (size_t)size, f) == (size_t)size) {
+        *bytes = ((size_t)size + 3) & ~(size_t)3;
+        fclose(f);
+        return data;
+    }
+    snprintf(err, errlen, "--firmware %s: cannot read it, or it is empty", path);
+    free(data);
+    fclose(f);
+    return NULL;
+}
+
+/* UART bytes, printed a line at a time. */
+static void uart_line(void *ctx, int byte)
+{
+    soc_t *s = ctx;
+
+    if (byte == '\r')
+        return;
+    if (byte == '\n' || s->line_len + 1 == sizeof s->line) {
+        printf("%.*s\n", (int)s->line_len, s->line);
+        fflush(stdout);
+        s->line_len = 0;
+        if (byte == '\n')
+            return;
+    }
+    s->line[s->line_len++] = (char)byte;
+}
+
+static int mailbox_write(soc_t *s, size_t offset, const void *data, size_t bytes)
+{
+    if (soc_sim_write_block(s->mailbox + (uint32_t)offset, data, bytes) != 0) {
+        snprintf(s->err, sizeof s->err, "the SoC's host port refused a write to the mailbox");
+        return -1;
+    }
+    return 0;
+}
+
+static int mailbox_word(soc_t *s, size_t offset, uint32_t *value)
+{
+    if (soc_sim_read(s->mailbox + (uint32_t)offset, value) != 0) {
+        snprintf(s->err, sizeof s->err, "the SoC's host port refused a read of the mailbox");
+        return -1;
+    }
+    return 0;
+}
+
+/* The mailbox as the firmware finds it at boot: the flock in start. */
+static int fill_mailbox(soc_t *s, soc_mailbox_t *mb, const flock_t *f)
+{
+    uint32_t i;
+
+    if (f->n > SOC_BOIDS_MAX || f->n_predators > SOC_PREDATORS_MAX) {
+        snprintf(s->err, sizeof s->err, "%u boids and %u predators, but the SoC's firmware holds "
+                 "at most %u and %u", f->n, f->n_predators, SOC_BOIDS_MAX, SOC_PREDATORS_MAX);
+        return -1;
+    }
+    memset(mb, 0, sizeof *mb);
+    mb->magic = SOC_MAILBOX_MAGIC;
+    mb->layout = sizeof *mb;
+    mb->steps = s->steps_set ? (uint32_t)s->steps : 0;
+    mb->neighbors = s->o.neighbors == NEIGHBORS_BRUTE  ? SOC_NEIGHBORS_BRUTE
+                    : s->o.neighbors == NEIGHBORS_GRID ? SOC_NEIGHBORS_GRID
+                                                       : SOC_NEIGHBORS_ACCEL;
+    mb->paused = s->f.paused;
+    mb->biasval = (gain_t)(s->o.params.biasval * GAIN_ONE);
+    mb->seed = (uint32_t)s->o.seed;
+    mb->params = s->fp;
+    mb->start.n = f->n;
+    mb->start.n_predators = f->n_predators;
+    for (i = 0; i < f->n; i++) {
+        mb->start.boid[i] = f->boid[i];
+        mb->start.role[i] = f->role[i];
+        mb->start.biasval[i] = f->biasval[i];
+    }
+    for (i = 0; i < f->n_predators; i++)
+        mb->start.predator[i] = f->predator[i];
+    return 0;
+}
+
+/* Loads the image and the mailbox with the CPU held, then lets it run. */
+static int boot(soc_t *s, const unsigned char *image, size_t image_bytes, soc_mailbox_t *mb)
+{
+    uint32_t id = 0, magic;
+
+    if (soc_sim_read(SOC_CTRL_ID, &id) != 0 || id != SOC_ID_VALUE ||
+        soc_sim_read(SOC_CTRL_RAM_BYTES, &s->ram_bytes) != 0 ||
+        soc_sim_read(SOC_CTRL_CLOCK_HZ, &s->clock_hz) != 0) {
+        snprintf(s->err, sizeof s->err, "the SoC does not answer on its host port (ID %08x)", id);
+        return -1;
+    }
+    s->mailbox = SOC_MAILBOX_ADDR(s->ram_bytes);
+    if (image_bytes + STACK_BYTES > s->mailbox) {
+        snprintf(s->err, sizeof s->err, "--firmware %s: %zu bytes, but the RAM below the mailbox "
+                 "and stack holds %u", s->firmware_path, image_bytes, s->mailbox - STACK_BYTES);
+        return -1;
+    }
+    magic = mb->magic;
+    mb->magic = 0; /* written last, so a half-loaded mailbox never looks valid */
+    if (soc_sim_write_block(SOC_RAM_BASE, image, image_bytes) != 0 ||
+        mailbox_write(s, 0, mb, offsetof(soc_mailbox_t, live)) != 0 ||
+        mailbox_write(s, offsetof(soc_mailbox_t, magic), &magic, 4) != 0) {
+        snprintf(s->err, sizeof s->err, "loading the RAM through the host port failed");
+        return -1;
+    }
+    soc_sim_hold_cpu(0);
+    s->cycle0 = soc_sim_cycles();
+    return 0;
+}
+
+static void send_params(soc_t *s)
+{
+    s->params_seq++;
+    if (mailbox_write(s, offsetof(soc_mailbox_t, params), &s->fp, sizeof s->fp) != 0 ||
+        mailbox_write(s, offsetof(soc_mailbox_t, params_seq), &s->params_seq, 4) != 0)
+        fprintf(stderr, "soc: %s\n", s->err);
+}
+
+/* The mouse's place in the world, for the firmware's predator. */
+static void send_mouse(soc_t *s)
+{
+    q16_t xy[2];
+    uint32_t shift = 0;
+
+    if (!s->follow_mouse || !s->mouse_inside ||
+        mailbox_word(s, offsetof(soc_mailbox_t, display_shift), &shift) != 0 || shift > 8)
+        return;
+    xy[0] = (q16_t)((int32_t)(s->mouse_x << shift) * 65536);
+    xy[1] = (q16_t)((int32_t)(s->mouse_y << shift) * 65536);
+    s->mouse_seq++;
+    if (mailbox_write(s, offsetof(soc_mailbox_t, mouse_x), xy, sizeof xy) != 0 ||
+        mailbox_write(s, offsetof(soc_mailbox_t, mouse_seq), &s->mouse_seq, 4) != 0)
+        fprintf(stderr, "soc: %s\n", s->err);
+}
+
+static void on_key(soc_t *s, int key)
+{
+    switch (key) {
+    case 'h': case '?': fputs(MONITOR_KEYS_HELP, stdout); return;
+    case ' ': case 'n': case 'r': case '+': case '=': case '-': case 'g':
+        soc_sim_uart_send((uint8_t)key);
+        return;
+    case 'b':
+        s->o.params.dynamic_bias = !s->o.params.dynamic_bias;
+        params_to_fixed(&s->o.params, &s->fp);
+        soc_sim_uart_send('b');
+        printf("soc: dynamic bias %s\n", s->o.params.dynamic_bias ? "on" : "off");
+        return;
+    case 'm':
+        s->follow_mouse = !s->follow_mouse;
+        soc_sim_uart_send('m');
+        printf("soc: predator follows the mouse: %s\n", s->follow_mouse ? "on" : "off");
+        return;
+    case '[': case ']':
+        s->tunable = (s->tunable + (key == ']' ? 1 : MONITOR_TUNABLES - 1)) % MONITOR_TUNABLES;
+        printf("soc: arrows change %s\n", monitor_tunable(s->tunable));
+        return;
+    case VIDEO_KEY_UP: case '.': case VIDEO_KEY_DOWN: case ',':
+        if (monitor_tune(&s->o.params, s->tunable,
+                         key == VIDEO_KEY_UP || key == '.' ? 1.25 : 0.8, "soc")) {
+            params_to_fixed(&s->o.params, &s->fp);
+            send_params(s);
+        }
+        return;
+    case 'p': monitor_key_screenshot(&s->monitor, s->frames, "soc"); return;
+    case 't': monitor_key_trace(s->frames, "soc"); return;
+    case 'q': case VIDEO_KEY_ESCAPE: s->quit = 1; return;
+    default: return;
+    }
+}
+
+static void poll_window(soc_t *s)
+{
+    video_input_t in;
+
+    while (video_window_poll(s->window, &in)) {
+        if (in.kind == VIDEO_INPUT_QUIT) {
+            s->quit = 1;
+        } else if (in.kind == VIDEO_INPUT_MOUSE) {
+            s->mouse_x = in.x;
+            s->mouse_y = in.y;
+            s->mouse_inside = in.inside;
+        } else if (in.kind == VIDEO_INPUT_KEY) {
+            on_key(s, in.key);
+        }
+    }
+}
+
+static void show_title(soc_t *s, const monitor_rate_t *r)
+{
+    char title[200];
+    uint32_t steps = 0;
+
+    mailbox_word(s, offsetof(soc_mailbox_t, steps_done), &steps);
+    snprintf(title, sizeof title,
+             "boids soc: RV32IM | board %.1f fps (%u steps in %lu frames) | simulated %.1f fps "
+             "(%.0f%% of real time) | window %.1f fps%s",
+             s->frames ? 59.94 * steps / s->frames : 0.0, steps, s->frames, r->sim_fps,
+             r->sim_fps / 59.94 * 100, r->window_fps, system_sim_tracing() ? " | tracing" : "");
+    video_window_show(s->window, NULL, 0, 0, title);
+}
+
+/* Once a frame of video: keys, the window, the trace window, progress. */
+static int each_frame(soc_t *s, monitor_rate_t *rate, unsigned long *shown, double *last_progress,
+                      unsigned long limit)
+{
+    if (monitor_trace_window(&s->f, s->frames, &s->trace_started, "soc", s->err, sizeof s->err) != 0)
+        return -1;
+    if (s->f.keys != NULL && s->frames <= strlen(s->f.keys) && s->frames > 0)
+        on_key(s, (unsigned char)s->f.keys[s->frames - 1]);
+    send_mouse(s);
+    if (s->window != NULL) {
+        if (monitor_take_fresh(&s->monitor)) {
+            video_window_show(s->window, s->monitor.picture, s->monitor.width, s->monitor.height,
+                              NULL);
+            (*shown)++;
+        }
+        if (monitor_rate_tick(rate, s->frames, *shown))
+            show_title(s, rate);
+        poll_window(s);
+    } else if (monitor_now() - *last_progress >= 2.0) {
+        *last_progress = monitor_now();
+        monitor_rate_tick(rate, s->frames, *shown);
+        if (s->f.frames_set)
+            fprintf(stderr, "soc: frame %lu of %lu, %.1f frames/s simulated\n", s->frames, limit,
+                    rate->sim_fps);
+        else
+            fprintf(stderr, "soc: frame %lu, %.1f frames/s simulated\n", s->frames, rate->sim_fps);
+    }
+    return 0;
+}
+
+static int run(soc_t *s)
+{
+    monitor_rate_t rate = {monitor_now(), 0, 0, 0, 0};
+    unsigned long shown = 0, limit = s->o.frames;
+    double last_progress = monitor_now();
+
+    while (!s->quit) {
+        unsigned long frames;
+
+        soc_sim_tick(CHUNK_CLOCKS);
+        system_sim_flush_video();
+        if (s->monitor.failed) {
+            snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
+            return -1;
+        }
+        if (soc_sim_exited(&s->exit_code)) {
+            s->exited = 1;
+            break;
+        }
+        frames = (unsigned long)((soc_sim_cycles() - s->cycle0) / FRAME_CLOCKS);
+        if (frames == s->frames)
+            continue;
+        s->frames = frames;
+        if (s->f.frames_set && s->frames >= limit)
+            break;
+        if (each_frame(s, &rate, &shown, &last_progress, limit) != 0)
+            return -1;
+    }
+    /* Let the last frame's picture finish: up to the next vsync pulse. */
+    {
+        uint64_t pictures = s->monitor.pictures, waited = 0;
+        while (s->monitor.pictures == pictures && waited < 2 * FRAME_CLOCKS) {
+            soc_sim_tick(1000);
+            system_sim_flush_video();
+            waited += 1000;
+        }
+    }
+    if (s->line_len > 0)
+        uart_line(s, '\n');
+    return 0;
+}
+
+static uint64_t mailbox_u64(const uint32_t *lo_hi) { return (uint64_t)lo_hi[1] << 32 | lo_hi[0]; }
+
+/* What the board did: its frame rate in its own time, and the cost per phase. */
+static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
+{
+    uint64_t cycles = soc_sim_cycles() - s->cycle0;
+    double clock = s->clock_hz ? s->clock_hz : 1e6 * system_sim_pixel_mhz();
+    uint32_t loops = mb->stepping_loops ? mb->stepping_loops : 1;
+    uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
+    uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
+    uint64_t span = mailbox_u64(&mb->last_wake_lo) - mailbox_u64(&mb->first_wake_lo);
+    double fps = span ? (mb->stepping_loops - 1) * clock / (double)span : 0.0;
+
+    fprintf(stderr, "soc: %.2f s simulated (%llu cycles) in %.1f s: %.1f frames/s simulated, "
+                    "%.2f M cycles/s; %llu pictures decoded, %llu sync problems\n",
+            cycles / clock, (unsigned long long)cycles, seconds, s->frames / seconds,
+            cycles / seconds / 1e6, (unsigned long long)s->monitor.pictures,
+            (unsigned long long)vga_decoder_errors(&s->monitor.decoder));
+    if (mb->stepping_loops == 0) {
+        fprintf(stderr, "soc: no flock step was timed\n");
+        return;
+    }
+    fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (per turn of the loop: "
+                    "flock step %llu cycles, sprites %llu, wait %llu); CPI %.2f; asleep %.0f%%\n",
+            mb->steps_done, mb->live.n, fps,
+            (unsigned long long)(step / loops), (unsigned long long)(draw / loops),
+            (unsigned long long)(wait / loops), instret ? (double)(step + draw) / instret : 0.0,
+            100.0 * soc_sim_sleep_cycles() / (cycles ? cycles : 1));
+}
+
+/* The live flock (and counters) back from RAM, with the CPU held. */
+static int read_back(soc_t *s, soc_mailbox_t *mb)
+{
+    soc_sim_hold_cpu(1);
+    if (soc_sim_read_block(s->mailbox, mb, sizeof *mb) != 0) {
+        snprintf(s->err, sizeof s->err, "reading the mailbox back failed");
+        return -1;
+    }
+    if (mb->live.n > SOC_BOIDS_MAX || mb->live.n_predators > SOC_PREDATORS_MAX) {
+        snprintf(s->err, sizeof s->err, "the firmware left a flock of %u boids and %u predators "
+                 "in the mailbox: out of range", mb->live.n, mb->live.n_predators);
+        return -1;
+    }
+    return 0;
+}
+
+static int save_flock(soc_t *s, const soc_mailbox_t *mb)
+{
+    flock_t f;
+    state_table_t t = {0, NULL};
+    int rc;
+
+    f.n = mb->live.n;
+    f.boid = (boid_t *)mb->live.boid;
+    f.role = (uint8_t *)mb->live.role;
+    f.biasval = (gain_t *)mb->live.biasval;
+    f.n_predators = mb->live.n_predators;
+    f.predator = (boid_t *)mb->live.predator;
+    rc = flock_to_table(&f, &t) != 0 ? -1 : state_csv_write(s->o.save_path, &t, s->err, sizeof s->err);
+    if (rc != 0 && s->err[0] == '\0')
+        snprintf(s->err, sizeof s->err, "out of memory");
+    state_table_free(&t);
+    return rc;
+}
+
+static char *default_firmware(const char *argv0)
+{
+    const char *slash = strrchr(argv0, '/');
+    size_t dir = slash ? (size_t)(slash - argv0) + 1 : 0;
+    char *path = malloc(dir + 32);
+
+    if (path != NULL)
+        snprintf(path, dir + 32, "%.*sfirmware/boids.bin", (int)dir, argv0);
+    return path;
+}
+
+int main(int argc, char **argv)
+{
+    static soc_t s;
+    static soc_mailbox_t mb;
+    state_table_t start = {0, NULL};
+    flock_t flock;
+    unsigned char *image;
+    char *default_path = default_firmware(argv[0]);
+    size_t image_bytes = 0;
+    double t0;
+    int rc;
+
+    s.firmware_path = default_path;
+    rc = take_soc_flags(&argc, argv, &s);
+    if (rc == OPTIONS_RUN)
+        rc = monitor_take_flags(&argc, argv, &s.f, s.err, sizeof s.err);
+    if (rc == OPTIONS_RUN)
+        rc = options_parse(argc, argv, &s.o, s.err, sizeof s.err);
+    if (rc == OPTIONS_HELP) {
+        print_help(stdout);
+        return 0;
+    }
+    if (rc == OPTIONS_ERROR)
+        return fail(s.err);
+    if (!s.o.neighbors_set)
+        s.o.neighbors = NEIGHBORS_ACCEL;
+    params_to_fixed(&s.o.params, &s.fp);
+    if (flock_start_table(&s.o, &start, s.err, sizeof s.err) != 0)
+        return fail(s.err);
+    if (flock_from_table(&start, &flock) != 0)
+        return fail("out of memory");
+    rc = fill_mailbox(&s, &mb, &flock);
+    flock_free(&flock);
+    state_table_free(&start);
+    if (rc != 0)
+        return fail(s.err);
+    if ((image = read_image(s.firmware_path, &image_bytes, s.err, sizeof s.err)) == NULL)
+        return fail(s.err);
+    if (s.f.png_dir != NULL && monitor_prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
+        return fail(s.err);
+    if (s.steps_set && !s.f.frames_set) {
+        s.f.frames_set = 1; /* a guard: ten frames a step is far slower than any flock here */
+        s.o.frames = 10 * s.steps + 600;
+    }
+    if (monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
+        return fail(s.err);
+
+    if (soc_sim_open() != 0)
+        return fail("the simulation does not open");
+    if (monitor_open(&s.monitor, s.f.png_dir, s.err, sizeof s.err) != 0)
+        return fail(s.err);
+    system_sim_set_video_sink(monitor_sink, &s.monitor);
+    soc_sim_set_uart_sink(uart_line, &s);
+    rc = boot(&s, image, image_bytes, &mb);
+    free(image);
+    free(default_path);
+    if (rc != 0)
+        return fail(s.err);
+    fprintf(stderr, "soc: %s; firmware %s (%zu bytes); %u boids, %u predators; %s\n",
+            soc_sim_variant(), s.firmware_path == default_path ? "default" : s.firmware_path,
+            image_bytes, mb.start.n, mb.start.n_predators,
+            s.f.headless ? "headless" : "window open (h lists the keys)");
+
+    t0 = monitor_now();
+    rc = run(&s);
+    system_sim_trace_stop();
+    if (rc == 0)
+        rc = read_back(&s, &mb);
+    if (rc == 0) {
+        report(&s, &mb, monitor_now() - t0);
+        if (s.exited && s.exit_code != SOC_EXIT_OK) {
+            snprintf(s.err, sizeof s.err, "the firmware stopped with EXIT code 0x%08x (its "
+                     "console says why, above)", s.exit_code);
+            rc = -1;
+        } else if (s.steps_set && mb.steps_done != s.steps) {
+            snprintf(s.err, sizeof s.err, "--steps %lu: the firmware made %u steps in %lu frames",
+                     s.steps, mb.steps_done, s.frames);
+            rc = -1;
+        }
+    }
+    if (rc == 0 && s.o.save_path != NULL)
+        rc = save_flock(&s, &mb);
+    if (s.window != NULL)
+        video_window_close(s.window);
+    soc_sim_close();
+    monitor_close(&s.monitor);
+    return rc == 0 ? 0 : fail(s.err);
+}
