@@ -87,7 +87,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
-		$(BUILD)/tests/tools/picture_check
+		$(BUILD)/soc $(BUILD)/tests/tools/picture_check
 	@bash tests/run_all.sh $(BUILD)
 
 bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace ## throughput figures (recorded in docs/performance.md)

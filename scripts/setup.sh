@@ -6,7 +6,8 @@
 set -euo pipefail
 
 packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
-          libsdl2-dev libpng-dev zlib1g-dev pkg-config xvfb xauth)
+          libsdl2-dev libpng-dev zlib1g-dev pkg-config xvfb xauth
+          gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)
 for group in "$@"; do
     case "$group" in
     plots) packages+=(gnuplot-nox) ;;

@@ -17,6 +17,7 @@
 #define FRAME_CLOCKS (800u * 525u) /* pixel clocks of a 640x480@60 frame */
 #define CHUNK_CLOCKS 8400u         /* simulated between looks at the window: 2% of a frame */
 #define STACK_BYTES 16384u         /* firmware/soc/soc_main.c keeps this below the mailbox */
+#define BOOT_FRAMES 30u            /* the firmware must be running by then: half a second */
 
 typedef struct {
     options_t o;
@@ -349,6 +350,22 @@ static int each_frame(soc_t *s, monitor_rate_t *rate, unsigned long *shown, doub
     return 0;
 }
 
+/* A firmware that never reaches its loop (a broken image, a trap before the
+ * console works) would leave the window black forever: say so instead. */
+static int check_booted(soc_t *s)
+{
+    uint32_t state = SOC_BOOTING;
+
+    if (mailbox_word(s, offsetof(soc_mailbox_t, state), &state) != 0)
+        return -1;
+    if (state == SOC_RUNNING || state == SOC_HALTED)
+        return 0;
+    snprintf(s->err, sizeof s->err, "the firmware is not running after %u frames (mailbox state "
+             "%u%s); is %s a firmware image for this SoC?", BOOT_FRAMES, state,
+             state == SOC_FAILED ? ": failed, see its console above" : "", s->firmware_path);
+    return -1;
+}
+
 static int run(soc_t *s)
 {
     monitor_rate_t rate = {monitor_now(), 0, 0, 0, 0};
@@ -372,6 +389,8 @@ static int run(soc_t *s)
         if (frames == s->frames)
             continue;
         s->frames = frames;
+        if (s->frames == BOOT_FRAMES && check_booted(s) != 0)
+            return -1;
         if (s->f.frames_set && s->frames >= limit)
             break;
         if (each_frame(s, &rate, &shown, &last_progress, limit) != 0)

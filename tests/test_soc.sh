@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# build/soc, the SoC in simulation with the firmware on its RV32IM CPU: the
+# flock after 50 steps equals the host firmware's bit for bit (accelerator
+# and software sums, both update orders), the picture equals the C rendering,
+# the console and the keys work through the UART, bad input is refused.
+# Speaks TAP.
+set -uo pipefail
+build=${1:-build}
+soc="$(cd "$build" && pwd)/soc"
+boids="$(cd "$build" && pwd)/boids"
+check="$(cd "$build" && pwd)/tests/tools/picture_check"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
+unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
+
+for program in "$soc" "$boids" "$check" "$build/firmware/boids.bin"; do
+    if [ ! -e "$program" ]; then
+        not_ok "$program exists" "build it with: make $build/soc $build/boids $build/tests/tools/picture_check"
+        echo "1..$n"
+        exit 1
+    fi
+done
+
+# expect_error DESCRIPTION PATTERN ARGS...: exit 1 and a stderr line matching PATTERN.
+expect_error() {
+    local what=$1 pattern=$2; shift 2
+    local err status
+    err=$("$soc" "$@" 2>&1 >/dev/null); status=$?
+    if [ "$status" -eq 1 ] && grep -qE -- "$pattern" <<<"$err"; then
+        ok "$what"
+    else
+        not_ok "$what" "exit $status, stderr: $err"
+    fi
+}
+
+out=$("$soc" --help); status=$?
+if [ $status -eq 0 ] && grep -q -- "--firmware FILE" <<<"$out" && grep -q -- "--steps K" <<<"$out" \
+    && grep -q -- "--headless" <<<"$out" && grep -q "pause / resume" <<<"$out"; then
+    ok "--help lists the SoC's flags, the monitor's and the keys"
+else
+    not_ok "--help" "exit $status"
+fi
+expect_error "a wrong flag is refused" 'unknown option "--bogus"' --bogus
+expect_error "--steps 0 is refused" "--steps: must be at least 1" --steps 0
+expect_error "a missing firmware image is refused" "cannot open it" --firmware "$tmp/none.bin" --headless
+expect_error "a flock bigger than the firmware holds is refused" "holds at most" --boids 3000 --headless
+
+# same_state DESCRIPTION FLAGS...: 50 steps on the SoC equal 50 frames of build/boids.
+same_state() {
+    local what=$1; shift
+    local err
+    err=$("$soc" --headless --steps 50 --save "$tmp/soc.csv" "$@" 2>&1); status=$?
+    "$boids" --frames 50 --save "$tmp/host.csv" "$@" >/dev/null 2>&1
+    if [ $status -eq 0 ] && cmp -s "$tmp/soc.csv" "$tmp/host.csv"; then
+        ok "$what"
+    else
+        not_ok "$what" "exit $status: $err" "$(diff "$tmp/soc.csv" "$tmp/host.csv" | head -5)"
+    fi
+}
+flock=(--boids 96 --predators 1 --scouts1 10 --scouts2 6 --seed 11)
+same_state "after 50 steps the SoC's flock equals the host firmware's, bit for bit (accelerator)" \
+    "${flock[@]}" --update synchronous
+same_state "... and in sequential order" "${flock[@]}" --update sequential
+same_state "... and with the sums in software on the CPU (brute force)" --boids 40 --predators 1 \
+    --scouts1 4 --seed 5 --neighbors brute --update synchronous
+same_state "... and with the weighted rule set" --boids 48 --seed 9 --rules weighted --neighbors brute
+
+# A differing start must show: the comparison above can fail.
+"$soc" --headless --steps 5 --boids 32 --seed 1 --save "$tmp/a.csv" >/dev/null 2>&1
+"$boids" --frames 5 --boids 32 --seed 2 --save "$tmp/b.csv" >/dev/null 2>&1
+if [ -s "$tmp/a.csv" ] && ! cmp -s "$tmp/a.csv" "$tmp/b.csv"; then
+    ok "the comparison can fail: another seed gives another flock"
+else
+    not_ok "negative control: two seeds gave the same state"
+fi
+
+out=$("$soc" --headless --steps 3 --boids 32 2>&1); status=$?
+if [ $status -eq 0 ] && grep -q "^boids soc: RV32IM at 25.17 MHz" <<<"$out" \
+    && grep -q "^boids soc: done: 3 steps" <<<"$out" && grep -q "soc: board: 3 steps" <<<"$out"; then
+    ok "the UART console prints the firmware's banner and its summary; the board's rate is reported"
+else
+    not_ok "console" "exit $status: $out"
+fi
+
+# The picture: the paused starting flock, rebuilt from the pins, equals the C rendering.
+"$boids" --boids 200 --predators 2 --scouts1 20 --scouts2 10 --frames 30 --every 30 \
+    --save "$tmp/state.csv" >/dev/null 2>&1
+err=$("$soc" --headless --paused --load "$tmp/state.csv" --frames 4 --png "$tmp/paused" \
+    --save "$tmp/after.csv" 2>&1); status=$?
+last=$(ls "$tmp/paused"/frame_*.png 2>/dev/null | tail -1)
+out=$("$check" "$tmp/state.csv" "${last:-none}" 640 480 2>&1); same=$?
+if [ $status -eq 0 ] && [ $same -eq 0 ] && cmp -s "$tmp/state.csv" "$tmp/after.csv"; then
+    ok "paused, the SoC draws the loaded flock, pixel for pixel as the C rendering, and keeps it"
+else
+    not_ok "paused picture" "exit $status: $err" "$out"
+fi
+
+# Keys travel over the UART: n on a paused flock is exactly one step.
+err=$("$soc" --headless --paused --load "$tmp/state.csv" --keys "n" --frames 6 \
+    --save "$tmp/one.csv" 2>&1); status=$?
+"$boids" --load "$tmp/state.csv" --frames 1 --save "$tmp/host_one.csv" >/dev/null 2>&1
+if [ $status -eq 0 ] && cmp -s "$tmp/one.csv" "$tmp/host_one.csv"; then
+    ok "the n key, sent over the UART, makes exactly one step"
+else
+    not_ok "n over the UART" "exit $status: $err"
+fi
+err=$("$soc" --headless --boids 40 --keys "++" --frames 6 --save "$tmp/grown.csv" 2>&1)
+members=$(awk -F, 'NR > 1 && $2 != "predator"' "$tmp/grown.csv" 2>/dev/null | wc -l)
+if [ "$members" -gt 55 ]; then
+    ok "+ over the UART adds boids ($members)"
+else
+    not_ok "+ over the UART" "$members boids: $err"
+fi
+
+# A broken image: the CPU traps, the firmware cannot run, the run fails loudly.
+head -c 4096 /dev/zero | tr '\0' '\377' > "$tmp/junk.bin"
+err=$("$soc" --headless --steps 3 --boids 16 --firmware "$tmp/junk.bin" 2>&1); status=$?
+if [ $status -eq 1 ] && grep -q "the firmware is not running after" <<<"$err"; then
+    ok "an image that is no firmware fails with a message"
+else
+    not_ok "junk image" "exit $status: $err"
+fi
+
+echo "1..$n"
