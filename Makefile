@@ -90,13 +90,15 @@ test: deps ## build and run every test; ends with "N passed, N failed"
 		$(BUILD)/soc $(BUILD)/tests/tools/picture_check
 	@bash tests/run_all.sh $(BUILD)
 
-bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace ## throughput figures (recorded in docs/performance.md)
+bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc ## throughput figures (recorded in docs/performance.md)
 	$(BUILD)/bench
 	@echo
 	@printf '%-22s %5s %10s %12s %8s %10s %12s\n' variant N cycles ideal overhead frames/s 'sim cycles/s'
 	@for b in $(ACCEL_BENCHES); do $$b; done
 	@echo
 	@bash scripts/bench_sim.sh $(BUILD)
+	@echo
+	@bash scripts/bench_soc.sh $(BUILD)
 
 experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs/
 	@bash scripts/setup.sh plots

@@ -341,7 +341,10 @@ static int each_frame(soc_t *s, monitor_rate_t *rate, unsigned long *shown, doub
     } else if (monitor_now() - *last_progress >= 2.0) {
         *last_progress = monitor_now();
         monitor_rate_tick(rate, s->frames, *shown);
-        if (s->f.frames_set)
+        if (s->steps_set)
+            fprintf(stderr, "soc: frame %lu, until the firmware's step %lu, %.1f frames/s "
+                            "simulated\n", s->frames, s->steps, rate->sim_fps);
+        else if (s->f.frames_set)
             fprintf(stderr, "soc: frame %lu of %lu, %.1f frames/s simulated\n", s->frames, limit,
                     rate->sim_fps);
         else
