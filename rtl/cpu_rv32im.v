@@ -1,0 +1,327 @@
+// cpu_rv32im: a small multi-cycle RISC-V RV32IM + Zicsr core, machine mode only,
+// with one Wishbone B4 classic master for instruction fetch and data.
+// See docs/cpu.md: states, CPI, CSRs, traps and interrupts.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// One instruction at a time:
+//   FETCH --ack--> EXEC --(ALU, branch, jump, CSR, system)--------------> FETCH
+//                       --(load, store)--> MEM --ack--------------------> FETCH
+//                       --(mul*)---------> MUL (product registered) ----> FETCH
+//                       --(div*, rem*)---> DIV (33 cycles) -------------> FETCH
+//                       --(wfi)----------> WFI (until mip & mie != 0) --> FETCH
+// The register file is read at the fetch's ack edge straight from wb_dat_i, so its
+// block-RAM outputs are ready in EXEC. Bus outputs are all registered; a load or
+// store's ack edge already puts the next fetch on the bus.
+// Traps: an exception replaces the instruction (no register written, not
+// counted in minstret). Interrupts are taken between instructions, at the edge
+// where one retires (not after a CSR instruction or mret, so that a change of
+// mstatus/mie is seen first): mepc = the next instruction. See cpu_csr for the
+// lines' priority (lowest first).
+// Reset (synchronous) resets control state only: pc, state, bus request, and in
+// cpu_csr mstatus, mie, mtvec and the counters. The registers keep their contents.
+module cpu_rv32im #(
+    parameter [31:0] RESET_PC = 32'h0000_0000,
+    parameter integer IRQ_COUNT = 2                 // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
+) (
+    input  wire                 clk,
+    input  wire                 rst,                // synchronous, active high
+    // Wishbone B4 classic master, 32-bit, byte addresses (adr[1:0] = 0, sel picks bytes)
+    output wire                 wb_cyc_o,
+    output wire                 wb_stb_o,
+    output wire                 wb_we_o,
+    output wire [3:0]           wb_sel_o,
+    output wire [31:0]          wb_adr_o,
+    output wire [31:0]          wb_dat_o,
+    input  wire [31:0]          wb_dat_i,
+    input  wire                 wb_ack_i,
+    input  wire                 wb_err_i,
+    // interrupts
+    input  wire [IRQ_COUNT-1:0] irq_i,              // level-sensitive, active high
+    output wire                 sleeping_o          // high while stalled in wfi
+);
+
+    initial begin
+        if (RESET_PC[1:0] != 2'b00) $error("%m: RESET_PC = %h, must be 4-byte aligned", RESET_PC);
+        if (IRQ_COUNT < 1 || IRQ_COUNT > 16) $error("%m: IRQ_COUNT = %0d, must be 1..16", IRQ_COUNT);
+    end
+
+    localparam [2:0] S_BOOT = 3'd0, S_FETCH = 3'd1, S_EXEC = 3'd2, S_MEM = 3'd3,
+                     S_MUL = 3'd4, S_DIV = 3'd5, S_WFI = 3'd6;
+
+    // exception causes (mcause)
+    localparam [3:0] C_FETCH_MISALIGNED = 4'd0, C_FETCH_FAULT = 4'd1, C_ILLEGAL = 4'd2,
+                     C_BREAKPOINT = 4'd3, C_LOAD_MISALIGNED = 4'd4, C_LOAD_FAULT = 4'd5,
+                     C_STORE_MISALIGNED = 4'd6, C_STORE_FAULT = 4'd7, C_ECALL_M = 4'd11;
+
+    reg  [2:0]  state;
+    reg  [31:0] pc;                                 // the instruction being fetched or executed
+    reg  [31:0] ir;                                 // the instruction in EXEC and later
+    // the bus request
+    reg         cyc, we;
+    reg  [3:0]  sel;
+    reg  [31:0] adr, wdat;
+    reg  [1:0]  ls_off;                             // a load's byte offset: adr holds the word
+
+    assign wb_cyc_o = cyc;
+    assign wb_stb_o = cyc;
+    assign wb_we_o = we;
+    assign wb_sel_o = sel;
+    assign wb_adr_o = adr;
+    assign wb_dat_o = wdat;
+    assign sleeping_o = state == S_WFI;
+
+    // ---- decode (of ir, in EXEC) -------------------------------------------------
+    wire [6:0]  opcode = ir[6:0];
+    wire [4:0]  rd = ir[11:7];
+    wire [2:0]  f3 = ir[14:12];
+    wire [6:0]  f7 = ir[31:25];
+    wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
+    wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
+    wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
+    wire [31:0] imm_u = {ir[31:12], 12'd0};
+    wire [31:0] imm_j = {{11{ir[31]}}, ir[31], ir[19:12], ir[20], ir[30:21], 1'b0};
+
+    wire is_lui    = opcode == 7'b0110111;
+    wire is_auipc  = opcode == 7'b0010111;
+    wire is_jal    = opcode == 7'b1101111;
+    wire is_jalr   = opcode == 7'b1100111;
+    wire is_branch = opcode == 7'b1100011;
+    wire is_load   = opcode == 7'b0000011;
+    wire is_store  = opcode == 7'b0100011;
+    wire is_op     = opcode == 7'b0110011;
+    wire is_fence  = opcode == 7'b0001111;
+    wire is_system = opcode == 7'b1110011;
+
+    wire is_muldiv = is_op && f7 == 7'b0000001;
+    wire is_ecall  = ir == 32'h0000_0073;
+    wire is_ebreak = ir == 32'h0010_0073;
+    wire is_mret   = ir == 32'h3020_0073;
+    wire is_wfi    = ir == 32'h1050_0073;
+    wire is_csr    = is_system && f3[1:0] != 2'b00;
+
+    wire csr_illegal;
+    reg  legal;
+    always @* begin
+        case (opcode)
+            7'b0110111, 7'b0010111, 7'b1101111: legal = 1'b1;
+            7'b1100111: legal = f3 == 3'b000;
+            7'b1100011: legal = f3[2:1] != 2'b01;
+            7'b0000011: legal = f3 != 3'b011 && f3[2:1] != 2'b11;
+            7'b0100011: legal = f3[2] == 1'b0 && f3[1:0] != 2'b11;
+            7'b0010011: legal = f3 == 3'b001 ? f7 == 7'd0
+                              : f3 == 3'b101 ? (f7 == 7'd0 || f7 == 7'b0100000) : 1'b1;
+            7'b0110011: legal = f7 == 7'd0 || f7 == 7'b0000001
+                              || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101));
+            7'b0001111: legal = f3[2:1] == 2'b00;   // fence, fence.i: no-ops here
+            7'b1110011: legal = is_csr ? !csr_illegal : (is_ecall || is_ebreak || is_mret || is_wfi);
+            default:    legal = 1'b0;
+        endcase
+    end
+
+    // ---- operands and datapath -----------------------------------------------
+    // What happens this cycle (set by the control block below): an exception (exc),
+    // an instruction completing (done, with next_pc; irq_ok if an interrupt may be
+    // taken after it), a register write.
+    reg         exc, done, irq_ok, rd_we;
+    reg  [31:0] next_pc, rd_wdata;
+    wire [31:0] rs1, rs2;
+    wire        fetch_ack = state == S_FETCH && wb_ack_i;
+
+    cpu_regfile regfile (
+        .clk(clk),
+        .re(fetch_ack), .raddr1(wb_dat_i[19:15]), .raddr2(wb_dat_i[24:20]),
+        .rdata1(rs1), .rdata2(rs2),
+        .we(rd_we), .waddr(rd), .wdata(rd_wdata));
+
+    wire [31:0] alu_result;
+    wire        alu_eq, alu_lt, alu_ltu;
+    cpu_alu alu (
+        .funct3(f3), .sub(is_op && ir[30]), .arith(ir[30]),
+        .a(rs1), .b(is_op || is_branch ? rs2 : imm_i),
+        .result(alu_result), .eq(alu_eq), .lt(alu_lt), .ltu(alu_ltu));
+
+    wire [31:0] pc_plus4 = pc + 32'd4;
+    wire [31:0] pc_rel = pc + (is_jal ? imm_j : is_auipc ? imm_u : imm_b);
+    wire [31:0] rs1_rel = rs1 + (is_store ? imm_s : imm_i);      // load/store address, jalr target
+    wire [31:0] jalr_target = {rs1_rel[31:1], 1'b0};
+    wire        taken = f3[0] ^ (f3[2] ? (f3[1] ? alu_ltu : alu_lt) : alu_eq);
+    wire        jumps = is_jal || is_jalr || (is_branch && taken);
+    wire [31:0] jump_target = is_jalr ? jalr_target : pc_rel;
+
+    // loads and stores: misaligned accesses trap, they are not split
+    wire        ls_misaligned = f3[1] ? rs1_rel[1:0] != 2'b00 : (f3[0] && rs1_rel[0]);
+    reg  [3:0]  ls_sel;
+    always @* begin
+        case (f3[1:0])
+            2'b00:   ls_sel = 4'b0001 << rs1_rel[1:0];
+            2'b01:   ls_sel = rs1_rel[1] ? 4'b1100 : 4'b0011;
+            default: ls_sel = 4'b1111;
+        endcase
+    end
+    wire [31:0] st_data = f3[1] ? rs2 : f3[0] ? {2{rs2[15:0]}} : {4{rs2[7:0]}};
+    wire [31:0] ld_word = wb_dat_i >> {ls_off, 3'b000};
+    wire [31:0] ld_data = f3[1] ? ld_word
+                        : f3[0] ? {{16{ld_word[15] && !f3[2]}}, ld_word[15:0]}
+                                : {{24{ld_word[7] && !f3[2]}}, ld_word[7:0]};
+
+    // multiply and divide
+    wire [63:0] product;
+    cpu_mul multiplier (
+        .clk(clk), .start(state == S_EXEC && is_muldiv && !f3[2]),
+        .a_signed(f3[1:0] == 2'b01 || f3[1:0] == 2'b10), .b_signed(f3[1:0] == 2'b01),
+        .a(rs1), .b(rs2), .product(product));
+
+    wire        div_done;
+    wire [31:0] div_result;
+    cpu_div divider (
+        .clk(clk), .rst(rst), .start(state == S_EXEC && legal && is_muldiv && f3[2]),
+        .is_signed(!f3[0]), .want_rem(f3[1]), .a(rs1), .b(rs2),
+        .done(div_done), .result(div_result));
+
+    // CSRs
+    wire [31:0] csr_rdata, mtvec, mepc;
+    wire        irq_pending, irq_take;
+    wire        trap, irq_enter, retire;
+    reg  [3:0]  trap_cause;
+    reg  [31:0] trap_tval;
+    cpu_csr #(
+        .IRQ_COUNT(IRQ_COUNT)
+    ) csr (
+        .clk(clk), .rst(rst),
+        .addr(ir[31:20]), .write(f3[1:0] == 2'b01 || ir[19:15] != 5'd0),
+        .en(state == S_EXEC && is_csr && legal), .op(f3[1:0]),
+        .src(f3[2] ? {27'd0, ir[19:15]} : rs1), .rdata(csr_rdata), .illegal(csr_illegal),
+        .retire(retire), .trap(trap), .trap_cause(trap_cause), .trap_pc(pc), .trap_tval(trap_tval),
+        .irq_enter(irq_enter), .irq_pc(next_pc), .mret(state == S_EXEC && is_mret),
+        .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
+        .irq_pending(irq_pending), .irq_take(irq_take));
+
+    // ---- control ---------------------------------------------------------------
+    wire [31:0] exec_wdata = is_lui ? imm_u : is_auipc ? pc_rel : (is_jal || is_jalr) ? pc_plus4
+                           : is_system ? csr_rdata : alu_result;
+
+    always @* begin
+        exc = 1'b0;
+        trap_cause = C_ILLEGAL;
+        trap_tval = 32'd0;
+        done = 1'b0;
+        irq_ok = 1'b1;
+        next_pc = pc_plus4;
+        rd_we = 1'b0;
+        rd_wdata = ld_data;
+        case (state)
+            S_FETCH: if (wb_err_i) begin
+                exc = 1'b1;
+                trap_cause = C_FETCH_FAULT;
+                trap_tval = pc;
+            end
+            S_EXEC: begin
+                rd_wdata = exec_wdata;
+                if (!legal) begin
+                    exc = 1'b1;
+                    trap_tval = ir;
+                end else if (is_ecall) begin
+                    exc = 1'b1;
+                    trap_cause = C_ECALL_M;
+                end else if (is_ebreak) begin
+                    exc = 1'b1;
+                    trap_cause = C_BREAKPOINT;
+                end else if (jumps && jump_target[1]) begin
+                    exc = 1'b1;
+                    trap_cause = C_FETCH_MISALIGNED;
+                    trap_tval = jump_target;
+                end else if ((is_load || is_store) && ls_misaligned) begin
+                    exc = 1'b1;
+                    trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
+                    trap_tval = rs1_rel;
+                end else if (!(is_load || is_store || is_muldiv || (is_wfi && !irq_pending))) begin
+                    done = 1'b1;
+                    rd_we = !is_branch && !is_fence && !(is_system && !is_csr);
+                    irq_ok = !is_system || is_wfi;
+                    if (jumps) next_pc = jump_target;
+                    if (is_mret) next_pc = mepc;
+                end
+            end
+            S_MEM: begin
+                if (wb_ack_i) begin
+                    done = 1'b1;
+                    rd_we = is_load;
+                end else if (wb_err_i) begin
+                    exc = 1'b1;
+                    trap_cause = is_load ? C_LOAD_FAULT : C_STORE_FAULT;
+                    trap_tval = {adr[31:2], ls_off};
+                end
+            end
+            S_MUL: begin
+                done = 1'b1;
+                rd_we = 1'b1;
+                rd_wdata = f3[1:0] == 2'b00 ? product[31:0] : product[63:32];
+            end
+            S_DIV: begin
+                done = div_done;
+                rd_we = div_done;
+                rd_wdata = div_result;
+            end
+            S_WFI: done = irq_pending;
+            default: ;
+        endcase
+    end
+
+    assign trap = exc;
+    assign retire = done;
+    assign irq_enter = done && irq_ok && irq_take;
+
+    wire        to_handler = exc || irq_enter;
+    wire [31:0] fetch_pc = to_handler ? mtvec : next_pc;
+
+    always @(posedge clk) begin
+        case (state)
+            S_BOOT: begin
+                cyc <= 1'b1;
+                adr <= pc;
+                state <= S_FETCH;
+            end
+            S_FETCH: if (wb_ack_i) begin
+                cyc <= 1'b0;
+                ir <= wb_dat_i;
+                state <= S_EXEC;
+            end
+            S_EXEC: begin
+                if (is_load || is_store) begin
+                    cyc <= 1'b1;
+                    we <= is_store;
+                    sel <= ls_sel;
+                    adr <= {rs1_rel[31:2], 2'b00};
+                    ls_off <= rs1_rel[1:0];
+                    wdat <= st_data;
+                    state <= S_MEM;
+                end else if (is_muldiv) begin
+                    state <= f3[2] ? S_DIV : S_MUL;
+                end else if (is_wfi) begin
+                    state <= S_WFI;
+                end
+            end
+            default: ;
+        endcase
+        // The next fetch (overrides the above when the instruction ends or traps).
+        if (exc || done) begin
+            cyc <= 1'b1;
+            we <= 1'b0;
+            sel <= 4'b1111;
+            adr <= fetch_pc;
+            pc <= fetch_pc;
+            state <= S_FETCH;
+        end
+        if (rst) begin
+            state <= S_BOOT;
+            pc <= RESET_PC;
+            cyc <= 1'b0;
+            we <= 1'b0;
+            sel <= 4'b1111;
+        end
+    end
+
+endmodule
+
+`default_nettype wire
