@@ -1,5 +1,5 @@
 /* Start code of the CPU test programs: stack, trap handler, pass and fail.
- * The handler records mcause, mepc, mtval and mip in trap_info and counts the
+ * The handler records mcause, mepc, mtval, mip and mstatus in trap_info and counts the
  * trap; unless traps are allowed (ALLOW_TRAPS 1) it fails the test with
  * UNEXPECTED_TRAP + mcause. Exceptions return past the trapping instruction (or to
  * TI_RESUME when set); interrupts return to mepc after dropping every irq line. */
@@ -28,6 +28,8 @@ trap_entry:
     sw t1, TI_TVAL(t0)
     csrr t1, mip
     sw t1, TI_MIP(t0)
+    csrr t1, mstatus
+    sw t1, TI_MSTATUS(t0)
     lw t1, TI_COUNT(t0)
     addi t1, t1, 1
     sw t1, TI_COUNT(t0)
@@ -75,4 +77,4 @@ test_pass:
     .align 2
     .globl trap_info
 trap_info:
-    .word 0, 0, 0, 0, 0, 0, 0
+    .word 0, 0, 0, 0, 0, 0, 0, 0

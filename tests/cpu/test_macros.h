@@ -20,6 +20,7 @@
 #define TI_ALLOW  16                /* nonzero: traps expected; else one fails the test */
 #define TI_RESUME 20                /* nonzero: return there (once) instead of past mepc */
 #define TI_MIP    24                /* mip on entry */
+#define TI_MSTATUS 28               /* mstatus on entry */
 
 /* results of an unexpected trap: 0xE000 + mcause (0xE000 | 16 + i for interrupts) */
 #define UNEXPECTED_TRAP 0xE000
@@ -35,7 +36,7 @@
 .Lok\@:
 .endm
 
-/* fail with check number n if reg != the address of label */
+/* fail with check number n if reg != the address of label (or a constant) */
 .macro CHECK_ADDR reg, label, n
     la t6, \label
     beq \reg, t6, .Lok\@
@@ -65,7 +66,8 @@
     sw t6, TI_ALLOW(t5)
 .endm
 
-/* the last trap had mcause `cause`, mepc at label `epc`, mtval `tval`, and count
+/* the last trap had mcause `cause`, mepc at label `epc`, mtval `tval` (a label
+   expression or a constant), and count
    traps were taken so far: checks n, n+1, n+2, n+3 */
 .macro CHECK_TRAP n, cause, epc, tval, count
     TRAP_FIELD t5, TI_CAUSE
@@ -73,9 +75,39 @@
     TRAP_FIELD t5, TI_EPC
     CHECK_ADDR t5, \epc, (\n + 1)
     TRAP_FIELD t5, TI_TVAL
-    CHECK_EQ t5, \tval, (\n + 2)
+    CHECK_ADDR t5, \tval, (\n + 2)
     TRAP_FIELD t5, TI_COUNT
     CHECK_EQ t5, \count, (\n + 3)
+.endm
+
+/* the last trap was an illegal instruction at label epc, with mtval = that
+   instruction, and count traps were taken so far: checks n .. n+3 */
+.macro CHECK_ILLEGAL n, epc, count
+    la t5, \epc
+    lw t5, 0(t5)
+    TRAP_FIELD t6, TI_TVAL
+    beq t5, t6, .Lok\@
+    li a0, (\n + 2)
+    j test_fail
+.Lok\@:
+    TRAP_FIELD t5, TI_CAUSE
+    CHECK_EQ t5, 2, \n
+    TRAP_FIELD t5, TI_EPC
+    CHECK_ADDR t5, \epc, (\n + 1)
+    TRAP_FIELD t5, TI_COUNT
+    CHECK_EQ t5, \count, (\n + 3)
+.endm
+
+/* fail with check number n unless lo <= reg <= hi (unsigned; lo, hi labels) */
+.macro CHECK_BETWEEN reg, lo, hi, n
+    la t6, \lo
+    bltu \reg, t6, .Lbad\@
+    la t6, \hi
+    bgeu t6, \reg, .Lok\@
+.Lbad\@:
+    li a0, \n
+    j test_fail
+.Lok\@:
 .endm
 
 /* register-register and register-immediate operations: rd separate, then rd = rs1 */
