@@ -63,10 +63,19 @@ test_main:
     j 3b
 4:  CHECK_EQ a1, 2, 25
     beq zero, a1, 3b            /* not taken backward */
-    /* a branch does not write rd: the registers the rd field would name keep their values */
-    li a1, 0x55
-    li a2, 0x55
-    beq a1, a2, 5f              /* encodes imm bits in rd's place */
-5:  CHECK_EQ a1, 0x55, 26
-    CHECK_EQ a2, 0x55, 27
+    /* a branch does not write the register its rd field names: an offset of 20
+       puts 10100 (s4) there, taken and not taken */
+    li s4, 0x66
+    beq zero, zero, 5f
+    nop
+    nop
+    nop
+    nop
+5:  CHECK_EQ s4, 0x66, 26
+    bne zero, zero, 6f
+    nop
+    nop
+    nop
+    nop
+6:  CHECK_EQ s4, 0x66, 27
     j test_pass

@@ -105,6 +105,12 @@ test_main:
     add a4, a4, a5
     add a4, a4, a6
     CHECK_EQ a4, 6, 28
+    /* a store does not write the register its rd field names (offset 12: a2) */
+    li a2, 0x5555
+    sw a1, 12(s0)
+    sh a1, 12(s0)
+    sb a1, 12(s0)
+    CHECK_EQ a2, 0x5555, 29
     j test_pass
 
     .data
