@@ -6,12 +6,13 @@
 
 // One instruction at a time:
 //   FETCH --ack--> EXEC --(ALU, branch, jump, CSR, system)--------------> FETCH
+//                       --(branch with imm[1] set)--> BRANCH (trap if taken) -> FETCH
 //                       --(load, store)--> MEM --ack--------------------> FETCH
 //                       --(mul*)---------> MUL (product registered) ----> FETCH
 //                       --(div*, rem*)---> DIV (33 cycles) -------------> FETCH
 //                       --(wfi)----------> WFI (until mip & mie != 0) --> FETCH
 // The register file is read at the fetch's ack edge straight from wb_dat_i, so its
-// block-RAM outputs are ready in EXEC. Bus outputs are all registered; a load or
+// block-RAM outputs are ready in EXEC; the instruction's class is decoded then too. Bus outputs are all registered; a load or
 // store's ack edge already puts the next fetch on the bus.
 // Traps: an exception replaces the instruction (no register written, not
 // counted in minstret). Interrupts are taken between instructions, at the edge
@@ -47,7 +48,7 @@ module cpu_rv32im #(
     end
 
     localparam [2:0] S_BOOT = 3'd0, S_FETCH = 3'd1, S_EXEC = 3'd2, S_MEM = 3'd3,
-                     S_MUL = 3'd4, S_DIV = 3'd5, S_WFI = 3'd6;
+                     S_MUL = 3'd4, S_DIV = 3'd5, S_WFI = 3'd6, S_BRANCH = 3'd7;
 
     // exception causes (mcause)
     localparam [3:0] C_FETCH_MISALIGNED = 4'd0, C_FETCH_FAULT = 4'd1, C_ILLEGAL = 4'd2,
@@ -72,52 +73,69 @@ module cpu_rv32im #(
     assign sleeping_o = state == S_WFI;
 
     // ---- decode (of ir, in EXEC) -------------------------------------------------
-    wire [6:0]  opcode = ir[6:0];
     wire [4:0]  rd = ir[11:7];
     wire [2:0]  f3 = ir[14:12];
-    wire [6:0]  f7 = ir[31:25];
     wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
     wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
     wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
     wire [31:0] imm_u = {ir[31:12], 12'd0};
     wire [31:0] imm_j = {{11{ir[31]}}, ir[31], ir[19:12], ir[20], ir[30:21], 1'b0};
 
-    wire is_lui    = opcode == 7'b0110111;
-    wire is_auipc  = opcode == 7'b0010111;
-    wire is_jal    = opcode == 7'b1101111;
-    wire is_jalr   = opcode == 7'b1100111;
-    wire is_branch = opcode == 7'b1100011;
-    wire is_load   = opcode == 7'b0000011;
-    wire is_store  = opcode == 7'b0100011;
-    wire is_op     = opcode == 7'b0110011;
-    wire is_fence  = opcode == 7'b0001111;
-    wire is_system = opcode == 7'b1110011;
-
-    wire is_muldiv = is_op && f7 == 7'b0000001;
-    wire is_ecall  = ir == 32'h0000_0073;
-    wire is_ebreak = ir == 32'h0010_0073;
-    wire is_mret   = ir == 32'h3020_0073;
-    wire is_wfi    = ir == 32'h1050_0073;
-    wire is_csr    = is_system && f3[1:0] != 2'b00;
-
-    wire csr_illegal;
-    reg  legal;
+    // The instruction's class is decoded from wb_dat_i at the fetch's ack and
+    // registered with it, so that EXEC starts from flops (timing on iCE40).
+    wire [31:0] fi = wb_dat_i;                      // the instruction being fetched
+    wire [6:0]  fi_op = fi[6:0];
+    wire [2:0]  fi_f3 = fi[14:12];
+    wire [6:0]  fi_f7 = fi[31:25];
+    wire        fi_system = fi_op == 7'b1110011;
+    wire        fi_csr = fi_system && fi_f3[1:0] != 2'b00;
+    reg         fi_legal;                           // but for the CSR address, checked in EXEC
     always @* begin
-        case (opcode)
-            7'b0110111, 7'b0010111, 7'b1101111: legal = 1'b1;
-            7'b1100111: legal = f3 == 3'b000;
-            7'b1100011: legal = f3[2:1] != 2'b01;
-            7'b0000011: legal = f3 != 3'b011 && f3[2:1] != 2'b11;
-            7'b0100011: legal = f3[2] == 1'b0 && f3[1:0] != 2'b11;
-            7'b0010011: legal = f3 == 3'b001 ? f7 == 7'd0
-                              : f3 == 3'b101 ? (f7 == 7'd0 || f7 == 7'b0100000) : 1'b1;
-            7'b0110011: legal = f7 == 7'd0 || f7 == 7'b0000001
-                              || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101));
-            7'b0001111: legal = f3[2:1] == 2'b00;   // fence, fence.i: no-ops here
-            7'b1110011: legal = is_csr ? !csr_illegal : (is_ecall || is_ebreak || is_mret || is_wfi);
-            default:    legal = 1'b0;
+        case (fi_op)
+            7'b0110111, 7'b0010111, 7'b1101111: fi_legal = 1'b1;            // lui, auipc, jal
+            7'b1100111: fi_legal = fi_f3 == 3'b000;                         // jalr
+            7'b1100011: fi_legal = fi_f3[2:1] != 2'b01;                     // branches
+            7'b0000011: fi_legal = fi_f3 != 3'b011 && fi_f3[2:1] != 2'b11;  // loads
+            7'b0100011: fi_legal = fi_f3[2] == 1'b0 && fi_f3[1:0] != 2'b11; // stores
+            7'b0010011: fi_legal = fi_f3 == 3'b001 ? fi_f7 == 7'd0
+                                 : fi_f3 == 3'b101 ? (fi_f7 == 7'd0 || fi_f7 == 7'b0100000) : 1'b1;
+            7'b0110011: fi_legal = fi_f7 == 7'd0 || fi_f7 == 7'b0000001
+                                 || (fi_f7 == 7'b0100000 && (fi_f3 == 3'b000 || fi_f3 == 3'b101));
+            7'b0001111: fi_legal = fi_f3[2:1] == 2'b00;                     // fence, fence.i: no-ops
+            7'b1110011: fi_legal = fi_csr || fi == 32'h0000_0073 || fi == 32'h0010_0073
+                                 || fi == 32'h3020_0073 || fi == 32'h1050_0073;
+            default:    fi_legal = 1'b0;
         endcase
     end
+
+    reg is_lui, is_auipc, is_jal, is_jalr, is_branch, is_load, is_store, is_op, is_fence,
+        is_system, is_muldiv, is_ecall, is_ebreak, is_mret, is_wfi, is_csr, base_legal;
+    reg br_odd;                                     // a branch whose target, if taken, is misaligned
+    always @(posedge clk) begin
+        if (state == S_FETCH && wb_ack_i) begin
+            is_lui <= fi_op == 7'b0110111;
+            is_auipc <= fi_op == 7'b0010111;
+            is_jal <= fi_op == 7'b1101111;
+            is_jalr <= fi_op == 7'b1100111;
+            is_branch <= fi_op == 7'b1100011;
+            is_load <= fi_op == 7'b0000011;
+            is_store <= fi_op == 7'b0100011;
+            is_op <= fi_op == 7'b0110011;
+            is_fence <= fi_op == 7'b0001111;
+            is_system <= fi_system;
+            is_muldiv <= fi_op == 7'b0110011 && fi_f7 == 7'b0000001;
+            is_ecall <= fi == 32'h0000_0073;
+            is_ebreak <= fi == 32'h0010_0073;
+            is_mret <= fi == 32'h3020_0073;
+            is_wfi <= fi == 32'h1050_0073;
+            is_csr <= fi_csr;
+            base_legal <= fi_legal;
+            br_odd <= fi_op == 7'b1100011 && fi[8];  // imm_b[1]
+        end
+    end
+
+    wire csr_illegal;
+    wire legal = base_legal && !(is_csr && csr_illegal);
 
     // ---- operands and datapath -----------------------------------------------
     // What happens this cycle (set by the control block below): an exception (exc),
@@ -148,6 +166,11 @@ module cpu_rv32im #(
     wire        taken = f3[0] ^ (f3[2] ? (f3[1] ? alu_ltu : alu_lt) : alu_eq);
     wire        jumps = is_jal || is_jalr || (is_branch && taken);
     wire [31:0] jump_target = is_jalr ? jalr_target : pc_rel;
+    // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
+    // the sum's bit 1 for jalr; a branch with imm_b[1] set takes one more cycle (BRANCH)
+    // so that the misaligned trap does not wait for the comparison.
+    wire        jump_misaligned = (is_jal && imm_j[1]) || (is_jalr && rs1_rel[1]);
+    reg         taken_q;
 
     // loads and stores: misaligned accesses trap, they are not split
     wire        ls_misaligned = f3[1] ? rs1_rel[1:0] != 2'b00 : (f3[0] && rs1_rel[0]);
@@ -227,7 +250,7 @@ module cpu_rv32im #(
                 end else if (is_ebreak) begin
                     exc = 1'b1;
                     trap_cause = C_BREAKPOINT;
-                end else if (jumps && jump_target[1]) begin
+                end else if (jump_misaligned) begin
                     exc = 1'b1;
                     trap_cause = C_FETCH_MISALIGNED;
                     trap_tval = jump_target;
@@ -235,7 +258,7 @@ module cpu_rv32im #(
                     exc = 1'b1;
                     trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
                     trap_tval = rs1_rel;
-                end else if (!(is_load || is_store || is_muldiv || (is_wfi && !irq_pending))) begin
+                end else if (!(is_load || is_store || is_muldiv || br_odd || (is_wfi && !irq_pending))) begin
                     done = 1'b1;
                     rd_we = !is_branch && !is_fence && !(is_system && !is_csr);
                     irq_ok = !is_system || is_wfi;
@@ -264,6 +287,15 @@ module cpu_rv32im #(
                 rd_wdata = div_result;
             end
             S_WFI: done = irq_pending;
+            S_BRANCH: begin
+                if (taken_q) begin
+                    exc = 1'b1;
+                    trap_cause = C_FETCH_MISALIGNED;
+                    trap_tval = pc_rel;
+                end else begin
+                    done = 1'b1;
+                end
+            end
             default: ;
         endcase
     end
@@ -300,7 +332,10 @@ module cpu_rv32im #(
                     state <= f3[2] ? S_DIV : S_MUL;
                 end else if (is_wfi) begin
                     state <= S_WFI;
+                end else if (br_odd) begin
+                    state <= S_BRANCH;
                 end
+                taken_q <= taken;
             end
             default: ;
         endcase
