@@ -1,11 +1,13 @@
 // cpu_alu: the integer ALU of cpu_rv32im (RV32I register and immediate operations)
-// and the comparisons the branches use. Purely combinational; one shifter serves
-// both directions (a left shift is a right shift of the bit-reversed operand).
+// and the comparisons the branches use. Purely combinational; one adder serves add,
+// sub and the comparisons, one shifter both directions (a left shift is a right
+// shift of the bit-reversed operand).
 `timescale 1ns / 1ps
 `default_nettype none
 
 module cpu_alu (
-    // operation: funct3 of OP/OP-IMM; sub selects a - b for funct3 000 (OP only),
+    // operation: funct3 of OP/OP-IMM; sub selects a - b in the adder: for sub, and
+    // for slt, sltu and the comparisons (lt, ltu are valid only with sub);
     // arith selects sra for funct3 101
     input  wire [2:0]  funct3,
     input  wire        sub,
@@ -20,10 +22,11 @@ module cpu_alu (
     output wire        ltu                          // a < b, unsigned
 );
 
-    wire [32:0] diff = {1'b0, a} - {1'b0, b};
+    // a + ~b + 1 = a - b; the carry out is set when a >= b unsigned
+    wire [32:0] sum = {1'b0, a} + {1'b0, sub ? ~b : b} + {32'd0, sub};
     assign eq = a == b;
-    assign ltu = diff[32];
-    assign lt = (a[31] != b[31]) ? a[31] : diff[31];
+    assign ltu = !sum[32];
+    assign lt = (a[31] != b[31]) ? a[31] : sum[31];
 
     function automatic [31:0] reverse(input [31:0] x);
         integer i;
@@ -38,7 +41,7 @@ module cpu_alu (
 
     always @* begin
         case (funct3)
-            3'b000:  result = sub ? diff[31:0] : a + b;
+            3'b000:  result = sum[31:0];
             3'b010:  result = {31'd0, lt};
             3'b011:  result = {31'd0, ltu};
             3'b100:  result = a ^ b;

@@ -20,7 +20,9 @@
 // mstatus/mie is seen first): mepc = the next instruction. See cpu_csr for the
 // lines' priority (lowest first).
 // Reset (synchronous) resets control state only: pc, state, bus request, and in
-// cpu_csr mstatus, mie, mtvec and the counters. The registers keep their contents.
+// cpu_csr mstatus, mie, mtvec and the counters. The registers keep their contents,
+// but for x0, which is written with 0 during reset (the register file has no mask).
+// Slaves must not ack in the cycle a request first appears (see wb_we below).
 module cpu_rv32im #(
     parameter [31:0] RESET_PC = 32'h0000_0000,
     parameter integer IRQ_COUNT = 2                 // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
@@ -143,6 +145,13 @@ module cpu_rv32im #(
     // taken after it), a register write.
     reg         exc, done, irq_ok, rd_we;
     reg  [31:0] next_pc, rd_wdata;
+    // The register write is done one cycle later from these flops (timing). The
+    // next read is at the next fetch's ack, at least two cycles after the result:
+    // the request goes out at the result's edge and a slave acks one cycle after
+    // stb at the earliest (a registered ack, as every slave here has).
+    reg         wb_we;
+    reg  [4:0]  wb_rd;
+    reg  [31:0] wb_data;
     wire [31:0] rs1, rs2;
     wire        fetch_ack = state == S_FETCH && wb_ack_i;
 
@@ -150,12 +159,14 @@ module cpu_rv32im #(
         .clk(clk),
         .re(fetch_ack), .raddr1(wb_dat_i[19:15]), .raddr2(wb_dat_i[24:20]),
         .rdata1(rs1), .rdata2(rs2),
-        .we(rd_we), .waddr(rd), .wdata(rd_wdata));
+        .we(wb_we), .waddr(wb_rd), .wdata(wb_data));
 
+    // the adder subtracts for sub, slt(i), sltu(i) and the branches
+    wire        alu_sub = is_branch || (is_op && ir[30]) || f3[2:1] == 2'b01;
     wire [31:0] alu_result;
     wire        alu_eq, alu_lt, alu_ltu;
     cpu_alu alu (
-        .funct3(f3), .sub(is_op && ir[30]), .arith(ir[30]),
+        .funct3(f3), .sub(alu_sub), .arith(ir[30]),
         .a(rs1), .b(is_op || is_branch ? rs2 : imm_i),
         .result(alu_result), .eq(alu_eq), .lt(alu_lt), .ltu(alu_ltu));
 
@@ -306,6 +317,18 @@ module cpu_rv32im #(
 
     wire        to_handler = exc || irq_enter;
     wire [31:0] fetch_pc = to_handler ? mtvec : next_pc;
+
+    always @(posedge clk) begin
+        wb_we <= rd_we && rd != 5'd0;
+        wb_rd <= rd;
+        wb_data <= rd_wdata;
+        // during reset: x0 = 0 (the only write to x0)
+        if (rst) begin
+            wb_we <= 1'b1;
+            wb_rd <= 5'd0;
+            wb_data <= 32'd0;
+        end
+    end
 
     always @(posedge clk) begin
         case (state)
