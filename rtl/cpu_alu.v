@@ -1,32 +1,26 @@
-// cpu_alu: the integer ALU of cpu_rv32im (RV32I register and immediate operations)
-// and the comparisons the branches use. Purely combinational; one adder serves add,
-// sub and the comparisons, one shifter both directions (a left shift is a right
-// shift of the bit-reversed operand).
+// cpu_alu: the integer ALU of cpu_rv32im (RV32I register and immediate operations).
+// Purely combinational; one adder serves add, sub, slt and sltu, one shifter both
+// directions (a left shift is a right shift of the bit-reversed operand).
 `timescale 1ns / 1ps
 `default_nettype none
 
 module cpu_alu (
-    // operation: funct3 of OP/OP-IMM; sub selects a - b in the adder: for sub, and
-    // for slt, sltu and the comparisons (lt, ltu are valid only with sub);
-    // arith selects sra for funct3 101
+    // operation: funct3 of OP/OP-IMM; sub selects a - b in the adder (for sub, slt,
+    // sltu); arith selects sra for funct3 101
     input  wire [2:0]  funct3,
     input  wire        sub,
     input  wire        arith,
     // operands
     input  wire [31:0] a,
     input  wire [31:0] b,
-    // results
-    output reg  [31:0] result,
-    output wire        eq,                          // a == b
-    output wire        lt,                          // a < b, signed
-    output wire        ltu                          // a < b, unsigned
+    // result
+    output reg  [31:0] result
 );
 
     // a + ~b + 1 = a - b; the carry out is set when a >= b unsigned
     wire [32:0] sum = {1'b0, a} + {1'b0, sub ? ~b : b} + {32'd0, sub};
-    assign eq = a == b;
-    assign ltu = !sum[32];
-    assign lt = (a[31] != b[31]) ? a[31] : sum[31];
+    wire ltu = !sum[32];
+    wire lt = (a[31] != b[31]) ? a[31] : sum[31];
 
     function automatic [31:0] reverse(input [31:0] x);
         integer i;

@@ -110,9 +110,10 @@ module cpu_rv32im #(
         endcase
     end
 
-    reg is_lui, is_auipc, is_jal, is_jalr, is_branch, is_load, is_store, is_op, is_fence,
+    reg is_lui, is_auipc, is_jal, is_jalr, is_branch, is_load, is_store, is_fence,
         is_system, is_muldiv, is_ecall, is_ebreak, is_mret, is_wfi, is_csr, base_legal;
     reg br_odd;                                     // a branch whose target, if taken, is misaligned
+    reg alu_b_rs2, alu_sub;                         // ALU operand b is rs2; the adder subtracts
     always @(posedge clk) begin
         if (state == S_FETCH && wb_ack_i) begin
             is_lui <= fi_op == 7'b0110111;
@@ -122,7 +123,6 @@ module cpu_rv32im #(
             is_branch <= fi_op == 7'b1100011;
             is_load <= fi_op == 7'b0000011;
             is_store <= fi_op == 7'b0100011;
-            is_op <= fi_op == 7'b0110011;
             is_fence <= fi_op == 7'b0001111;
             is_system <= fi_system;
             is_muldiv <= fi_op == 7'b0110011 && fi_f7 == 7'b0000001;
@@ -133,6 +133,9 @@ module cpu_rv32im #(
             is_csr <= fi_csr;
             base_legal <= fi_legal;
             br_odd <= fi_op == 7'b1100011 && fi[8];  // imm_b[1]
+            alu_b_rs2 <= fi_op == 7'b0110011;
+            // sub, slt(i), sltu(i) (no branch: they have their own comparator)
+            alu_sub <= (fi_op == 7'b0110011 && fi[30]) || fi_f3[2:1] == 2'b01;
         end
     end
 
@@ -161,21 +164,26 @@ module cpu_rv32im #(
         .rdata1(rs1), .rdata2(rs2),
         .we(wb_we), .waddr(wb_rd), .wdata(wb_data));
 
-    // the adder subtracts for sub, slt(i), sltu(i) and the branches
-    wire        alu_sub = is_branch || (is_op && ir[30]) || f3[2:1] == 2'b01;
     wire [31:0] alu_result;
-    wire        alu_eq, alu_lt, alu_ltu;
     cpu_alu alu (
         .funct3(f3), .sub(alu_sub), .arith(ir[30]),
-        .a(rs1), .b(is_op || is_branch ? rs2 : imm_i),
-        .result(alu_result), .eq(alu_eq), .lt(alu_lt), .ltu(alu_ltu));
+        .a(rs1), .b(alu_b_rs2 ? rs2 : imm_i),
+        .result(alu_result));
+
+    // The branches' own comparator, straight on the register file's outputs.
+    wire [32:0] cmp_diff = {1'b0, rs1} + {1'b0, ~rs2} + 33'd1;
+    wire        alu_eq = rs1 == rs2;
+    wire        alu_ltu = !cmp_diff[32];
+    wire        alu_lt = (rs1[31] != rs2[31]) ? rs1[31] : cmp_diff[31];
+    wire        unused_cmp = &{1'b0, cmp_diff[30:0]};
 
     wire [31:0] pc_plus4 = pc + 32'd4;
     wire [31:0] pc_rel = pc + (is_jal ? imm_j : is_auipc ? imm_u : imm_b);
     wire [31:0] rs1_rel = rs1 + (is_store ? imm_s : imm_i);      // load/store address, jalr target
     wire [31:0] jalr_target = {rs1_rel[31:1], 1'b0};
     wire        taken = f3[0] ^ (f3[2] ? (f3[1] ? alu_ltu : alu_lt) : alu_eq);
-    wire        jumps = is_jal || is_jalr || (is_branch && taken);
+    // a taken branch chooses its target last, over next_pc (timing)
+    wire        br_taken = state == S_EXEC && is_branch && taken;
     wire [31:0] jump_target = is_jalr ? jalr_target : pc_rel;
     // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
     // the sum's bit 1 for jalr; a branch with imm_b[1] set takes one more cycle (BRANCH)
@@ -227,7 +235,7 @@ module cpu_rv32im #(
         .en(state == S_EXEC && is_csr && legal), .op(f3[1:0]),
         .src(f3[2] ? {27'd0, ir[19:15]} : rs1), .rdata(csr_rdata), .illegal(csr_illegal),
         .retire(retire), .trap(trap), .trap_cause(trap_cause), .trap_pc(pc), .trap_tval(trap_tval),
-        .irq_enter(irq_enter), .irq_pc(next_pc), .mret(state == S_EXEC && is_mret),
+        .irq_enter(irq_enter), .irq_pc(br_taken ? pc_rel : next_pc), .mret(state == S_EXEC && is_mret),
         .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
         .irq_pending(irq_pending), .irq_take(irq_take));
 
@@ -273,7 +281,7 @@ module cpu_rv32im #(
                     done = 1'b1;
                     rd_we = !is_branch && !is_fence && !(is_system && !is_csr);
                     irq_ok = !is_system || is_wfi;
-                    if (jumps) next_pc = jump_target;
+                    if (is_jal || is_jalr) next_pc = jump_target;
                     if (is_mret) next_pc = mepc;
                 end
             end
@@ -316,7 +324,7 @@ module cpu_rv32im #(
     assign irq_enter = done && irq_ok && irq_take;
 
     wire        to_handler = exc || irq_enter;
-    wire [31:0] fetch_pc = to_handler ? mtvec : next_pc;
+    wire [31:0] fetch_pc = (br_taken && !to_handler) ? pc_rel : to_handler ? mtvec : next_pc;
 
     always @(posedge clk) begin
         wb_we <= rd_we && rd != 5'd0;
