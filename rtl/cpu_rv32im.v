@@ -152,9 +152,11 @@ module cpu_rv32im #(
     // next read is at the next fetch's ack, at least two cycles after the result:
     // the request goes out at the result's edge and a slave acks one cycle after
     // stb at the earliest (a registered ack, as every slave here has).
-    reg         wb_we;
+    // EXEC's result has its own flop, so the choice between it and the other
+    // states' results is made after the flop, not after the ALU.
+    reg         wb_we, wb_from_exec;
     reg  [4:0]  wb_rd;
-    reg  [31:0] wb_data;
+    reg  [31:0] wb_exec, wb_data;
     wire [31:0] rs1, rs2;
     wire        fetch_ack = state == S_FETCH && wb_ack_i;
 
@@ -162,7 +164,7 @@ module cpu_rv32im #(
         .clk(clk),
         .re(fetch_ack), .raddr1(wb_dat_i[19:15]), .raddr2(wb_dat_i[24:20]),
         .rdata1(rs1), .rdata2(rs2),
-        .we(wb_we), .waddr(wb_rd), .wdata(wb_data));
+        .we(wb_we), .waddr(wb_rd), .wdata(wb_from_exec ? wb_exec : wb_data));
 
     wire [31:0] alu_result;
     cpu_alu alu (
@@ -259,7 +261,6 @@ module cpu_rv32im #(
                 trap_tval = pc;
             end
             S_EXEC: begin
-                rd_wdata = exec_wdata;
                 if (!legal) begin
                     exc = 1'b1;
                     trap_tval = ir;
@@ -329,11 +330,14 @@ module cpu_rv32im #(
     always @(posedge clk) begin
         wb_we <= rd_we && rd != 5'd0;
         wb_rd <= rd;
+        wb_from_exec <= state == S_EXEC;
+        wb_exec <= exec_wdata;
         wb_data <= rd_wdata;
         // during reset: x0 = 0 (the only write to x0)
         if (rst) begin
             wb_we <= 1'b1;
             wb_rd <= 5'd0;
+            wb_from_exec <= 1'b0;
             wb_data <= 32'd0;
         end
     end
