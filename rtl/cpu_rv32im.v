@@ -172,12 +172,14 @@ module cpu_rv32im #(
         .a(rs1), .b(alu_b_rs2 ? rs2 : imm_i),
         .result(alu_result));
 
-    // The branches' own comparator, straight on the register file's outputs.
-    wire [32:0] cmp_diff = {1'b0, rs1} + {1'b0, ~rs2} + 33'd1;
-    wire        alu_eq = rs1 == rs2;
-    wire        alu_ltu = !cmp_diff[32];
-    wire        alu_lt = (rs1[31] != rs2[31]) ? rs1[31] : cmp_diff[31];
-    wire        unused_cmp = &{1'b0, cmp_diff[30:0]};
+    // The branches' own comparator, straight on the register file's outputs, as two
+    // 16-bit halves side by side (two short carry chains instead of one long one).
+    wire        hi_ltu = rs1[31:16] < rs2[31:16];
+    wire        hi_eq = rs1[31:16] == rs2[31:16];
+    wire        lo_ltu = rs1[15:0] < rs2[15:0];
+    wire        alu_eq = hi_eq && rs1[15:0] == rs2[15:0];
+    wire        alu_ltu = hi_ltu || (hi_eq && lo_ltu);
+    wire        alu_lt = (rs1[31] != rs2[31]) ? rs1[31] : alu_ltu;
 
     wire [31:0] pc_plus4 = pc + 32'd4;
     wire [31:0] pc_rel = pc + (is_jal ? imm_j : is_auipc ? imm_u : imm_b);

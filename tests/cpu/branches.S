@@ -46,6 +46,16 @@ test_main:
     BR 20, bgeu, 0, -1, 0
     BR 21, bgeu, 5, 5, 1
     BR 22, bgeu, 0x80000000, 0x7fffffff, 1
+    /* the high halves decide against the low halves, and equal high halves */
+    BR 30, bltu, 0x0001ffff, 0x00020000, 1
+    BR 31, bltu, 0x00020000, 0x0001ffff, 0
+    BR 32, blt, 0xfffe0000, 0xffff0000, 1
+    BR 33, bge, 0xffff0000, 0xfffeffff, 1
+    BR 34, bltu, 0x12348000, 0x12348001, 1
+    BR 35, bgeu, 0x12348001, 0x12348000, 1
+    BR 36, blt, 0xffff8000, 0xffff7fff, 0
+    BR 37, beq, 0x12345678, 0x12355678, 0
+    BR 38, bne, 0x12345678, 0x12345679, 1
     /* backward branches: a loop of 10 */
     li a1, 0
     li a2, 10
