@@ -62,7 +62,7 @@ yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NM
 all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
 
 help: ## this list
-	@grep -E '^[a-z-]+:.*## ' Makefile | sed -E 's/:.*## /\t/' | expand -t 16
+	@grep -hE '^[a-z-]+:.*## ' Makefile tests/cpu/rules.mk | sed -E 's/:.*## /\t/' | expand -t 16
 
 deps: ## install what the build needs (apt-get when root, else print the command)
 	@bash scripts/setup.sh
@@ -87,7 +87,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
-		$(BUILD)/soc $(BUILD)/tests/tools/picture_check
+		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
 
 bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc ## throughput figures (recorded in docs/performance.md)
@@ -306,4 +306,5 @@ $(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_threads.o
 	ar rcs $@ $(@D)/verilated.o $(@D)/verilated_threads.o
 
+include tests/cpu/rules.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

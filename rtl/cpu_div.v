@@ -1,0 +1,70 @@
+// cpu_div: the divider of cpu_rv32im (div, divu, rem, remu), one quotient bit a
+// cycle: 32 steps of restoring division on the operands' magnitudes, then one cycle
+// that fixes the signs and presents the result (33 cycles from start to done).
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Results as the RISC-V spec has them without a trap: x / 0 = all ones (both
+// signednesses), x % 0 = x; INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0 (what the
+// magnitudes give by themselves). The remainder takes the dividend's sign.
+module cpu_div (
+    input  wire        clk,
+    input  wire        rst,                         // synchronous, active high
+    // request: start for one cycle with the operands; no new start until done
+    input  wire        start,
+    input  wire        is_signed,                   // div, rem
+    input  wire        want_rem,                    // rem, remu
+    input  wire [31:0] a,                           // dividend
+    input  wire [31:0] b,                           // divisor
+    // result: valid in the one cycle done is high
+    output wire        done,
+    output wire [31:0] result
+);
+
+    reg         running;
+    reg  [5:0]  count;                              // steps left
+    reg  [31:0] quo;                                // dividend bits shifted out, quotient bits in
+    reg  [31:0] rem;
+    reg  [31:0] div;
+    reg         neg_quo, neg_rem, by_zero, rem_sel;
+
+    wire        a_neg = is_signed && a[31];
+    wire        b_neg = is_signed && b[31];
+    wire [32:0] trial = {rem, quo[31]} - {1'b0, div};
+
+    always @(posedge clk) begin
+        if (start) begin
+            running <= 1'b1;
+            count <= 6'd32;
+            quo <= a_neg ? -a : a;
+            rem <= 32'd0;
+            div <= b_neg ? -b : b;
+            neg_quo <= a_neg != b_neg;
+            neg_rem <= a_neg;
+            by_zero <= b == 32'd0;
+            rem_sel <= want_rem;
+        end else if (running) begin
+            if (count != 6'd0) begin
+                count <= count - 6'd1;
+                if (trial[32]) begin
+                    rem <= {rem[30:0], quo[31]};
+                    quo <= {quo[30:0], 1'b0};
+                end else begin
+                    rem <= trial[31:0];
+                    quo <= {quo[30:0], 1'b1};
+                end
+            end else begin
+                running <= 1'b0;
+            end
+        end
+        if (rst) running <= 1'b0;
+    end
+
+    assign done = running && count == 6'd0;
+    // by zero the quotient bits are all ones already; only the sign fix must be skipped
+    assign result = rem_sel ? (neg_rem ? -rem : rem)
+                            : ((neg_quo && !by_zero) ? -quo : quo);
+
+endmodule
+
+`default_nettype wire

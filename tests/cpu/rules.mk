@@ -1,0 +1,45 @@
+# The soft CPU's tests (included by the Makefile; run by tests/test_cpu.sh): every
+# tests/cpu/*.S program but start.S, built for RV32IM, then run on cpu_test_top
+# under Icarus (one vvp per program, the image as soc_ram's INIT_FILE) and under
+# Verilator (one model for all, the image given with +HEX).
+CPU_CC := riscv64-unknown-elf-gcc
+CPU_OBJCOPY := riscv64-unknown-elf-objcopy
+CPU_ARCH := -march=rv32im_zicsr_zifencei -mabi=ilp32
+CPU_ASFLAGS := $(CPU_ARCH) -nostdlib -nostartfiles -Itests/cpu -Wl,--no-warn-rwx-segments
+CPU_RAM_WORDS := 4096
+CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S)))
+CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v tests/cpu/cpu_test_top.v
+CPU_SIM := $(BUILD)/cpu/cpu_sim
+CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
+	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM)
+
+.PHONY: cpu-tests
+cpu-tests: $(CPU_ARTIFACTS) ## the soft CPU's test programs under Icarus and Verilator
+	@bash tests/test_cpu.sh $(BUILD)
+
+$(BUILD)/cpu/%.elf: tests/cpu/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
+	@mkdir -p $(@D)
+	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
+
+$(BUILD)/cpu/%.hex: $(BUILD)/cpu/%.elf scripts/bin_to_hex.py
+	$(CPU_OBJCOPY) -O binary $< $(@:.hex=.bin)
+	python3 scripts/bin_to_hex.py $(@:.hex=.bin) $@ $(CPU_RAM_WORDS)
+
+$(BUILD)/cpu/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tests/rtl/tb_waves.vh
+	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -P 'tb_cpu.HEX="$<"' -o $@ \
+		tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
+
+# One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
+$(BUILD)/cpu/vl/model.a: $(CPU_RTL)
+	@mkdir -p $(@D)
+	@echo "verilator: cpu_test_top (log: $(@D)/verilator.log)"
+	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --trace-fst --top-module cpu_test_top \
+		--prefix Vcpu_test_top --Mdir $(@D) -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" \
+		tests/cpu/cpu_test_top.v > $(@D)/verilator.log 2>&1 || { cat $(@D)/verilator.log; exit 1; }
+	cp $(@D)/Vcpu_test_top__ALL.a $@
+
+$(BUILD)/cpu/vl/cpu_test_main.o: tests/cpu/cpu_test_main.cpp $(BUILD)/cpu/vl/model.a
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -c $< -o $@
+
+$(CPU_SIM): $(BUILD)/cpu/vl/cpu_test_main.o $(BUILD)/cpu/vl/model.a $(BUILD)/vl/runtime_fst.a
+	$(CXX) $^ -pthread -lz -o $@

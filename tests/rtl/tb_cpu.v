@@ -1,0 +1,62 @@
+// tb_cpu: runs one CPU test program (tests/cpu/*.S) on cpu_test_top under Icarus:
+// prints the program's console output, then PASS or FAIL with the failing check's
+// number; fails ($fatal) on a failed check or when MAX_CYCLES pass without a result.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Run (the make rules of tests/cpu/rules.mk do this for every program):
+//   iverilog -g2012 -I rtl -I tests/rtl -y rtl -P tb_cpu.HEX='"prog.hex"' \
+//       -o tb tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
+//   vvp -N tb [+MAX_CYCLES=n] [+WAVES] [+DUMPFILE=path]
+// HEX becomes soc_ram's INIT_FILE; +HEX=file at run time loads another image.
+module tb_cpu;
+
+    parameter HEX = "";                             // $readmemh image of the program
+    parameter integer MAX_CYCLES = 2000000;
+
+    reg clk = 1'b0;
+    reg rst = 1'b1;
+    always #20 clk = !clk;                          // 25 MHz
+
+    wire        done, con_valid, sleeping;
+    wire [31:0] result;
+    wire [7:0]  con_char;
+
+    cpu_test_top #(
+        .INIT_FILE(HEX)
+    ) dut (
+        .clk(clk), .rst(rst), .done(done), .result(result),
+        .con_valid(con_valid), .con_char(con_char), .sleeping(sleeping));
+
+`define TB_NAME "tb_cpu"
+`include "tb_waves.vh"
+
+    integer max_cycles = MAX_CYCLES;
+    integer cycles = 0, slept = 0;
+
+    always @(posedge clk) begin
+        if (con_valid) $write("%c", con_char);
+        if (!rst) cycles <= cycles + 1;
+        if (!rst && sleeping) slept <= slept + 1;
+    end
+
+    initial begin
+        if ($value$plusargs("MAX_CYCLES=%d", max_cycles)) ;
+        repeat (3) @(posedge clk);
+        #1 rst = 1'b0;
+        while (!done && cycles < max_cycles) @(posedge clk);
+        #1;
+        if (!done) begin
+            $display("FAIL tb_cpu: no result after %0d cycles", cycles);
+            $fatal(1, "tb_cpu: timeout");
+        end else if (result != 32'd0) begin
+            $display("FAIL tb_cpu: check %0d (0x%h) failed after %0d cycles", result, result, cycles);
+            $fatal(1, "tb_cpu: check %0d failed", result);
+        end
+        $display("PASS tb_cpu: %0d cycles (%0d in wfi)", cycles, slept);
+        $finish;
+    end
+
+endmodule
+
+`default_nettype wire

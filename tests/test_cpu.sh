@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs every CPU test program (tests/cpu/*.S but start.S) on cpu_test_top under
+# Icarus and under Verilator: one TAP line per program per simulator. The neg_*
+# programs are negative controls that must be reported as failing: neg_fail fails
+# its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
+# The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
+# Usage: tests/test_cpu.sh [build-dir]
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+build=${1:-build}
+out="$build/cpu"
+
+source tests/tap.sh
+
+# fail: not_ok, remembered for the exit status (make cpu-tests fails with it)
+fails=0
+fail() { fails=$((fails + 1)); not_ok "$@"; }
+
+make_cmd="make BUILD=$build cpu-tests"
+programs=()
+for f in tests/cpu/*.S; do
+    p=$(basename "$f" .S)
+    [ "$p" = start ] || programs+=("$p")
+done
+
+# what PROGRAM: the first line of the program's header comment
+what() { sed -n '1s|^/\* *||p' "tests/cpu/$1.S" | sed 's| *\*/$||'; }
+
+# verdict NAME SIM STATUS LOG: the TAP line for one run
+verdict() {
+    local p=$1 sim=$2 status=$3 log=$4 desc
+    desc="$p under $sim: $(what "$p")"
+    case $p in
+        neg_fail)
+            if [ "$status" -ne 0 ] && grep -q "^FAIL .*check 7 " <<<"$log"; then
+                ok "$desc (reported as failing, check 7)"
+            else
+                fail "$desc: must be reported as failing check 7" "exit status $status"$'\n'"$log"
+            fi ;;
+        neg_hang)
+            if [ "$status" -ne 0 ] && grep -q "^FAIL .*no result after" <<<"$log"; then
+                ok "$desc (reported as a timeout)"
+            else
+                fail "$desc: must be reported as a timeout" "exit status $status"$'\n'"$log"
+            fi ;;
+        *)
+            if [ "$status" -eq 0 ] && grep -q "^PASS " <<<"$log" && ! grep -q "^FAIL" <<<"$log"; then
+                ok "$desc"
+            else
+                fail "$desc" "exit status $status"$'\n'"$log"
+            fi ;;
+    esac
+}
+
+for p in "${programs[@]}"; do
+    limit=2000000
+    [ "$p" = neg_hang ] && limit=20000
+    # Icarus
+    if [ ! -f "$out/$p.vvp" ]; then
+        fail "$p under icarus: $out/$p.vvp is missing" "run: $make_cmd"
+    else
+        log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit 2>&1); status=$?
+        verdict "$p" icarus "$status" "$log"
+    fi
+    # Verilator
+    if [ ! -x "$out/cpu_sim" ] || [ ! -f "$out/$p.hex" ]; then
+        fail "$p under verilator: $out/cpu_sim or $out/$p.hex is missing" "run: $make_cmd"
+    else
+        log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit 2>&1); status=$?
+        verdict "$p" verilator "$status" "$log"
+    fi
+done
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
