@@ -33,7 +33,8 @@ SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_PIXEL_PS := 39722
 SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) 640x480@60
-system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime_fst.a
+system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
+	$(BUILD)/vl/runtime_fst.a
 
 FIRMWARE_SRC := $(wildcard firmware/*.c)
 HOST_SRC := $(filter-out %_main.c,$(wildcard host/*.c))
@@ -180,7 +181,8 @@ $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a 
 # The SoC monitor: the firmware image runs on the simulated CPU.
 $(BUILD)/obj/sim/soc_main.o: CPPFLAGS += -DSOC_BOIDS_MAX=$(SYSTEM_NMAX)
 $(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/soc/soc_sim.o \
-		$(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a | $(BUILD)/firmware/boids.bin
+		$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a \
+		| $(BUILD)/firmware/boids.bin
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 # Helpers of the shell tests.
@@ -271,7 +273,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsystem__ALL.a $@
 
-$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
+$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
@@ -290,10 +292,15 @@ $(BUILD)/vl/soc/model.a: $(SYSTEM_RTL)
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsoc__ALL.a $@
 
-$(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/verilated_top.h $(BUILD)/vl/soc/model.a
+$(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/verilated_top.h sim/video_top.h $(BUILD)/vl/soc/model.a
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) -DTRACE=1 \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
+
+# system_sim.h's functions, on whichever model is open (system or SoC).
+$(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h
+	@mkdir -p $(@D)
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -c $< -o $@
 
 $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o

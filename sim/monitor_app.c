@@ -251,6 +251,26 @@ void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char
         printf("%s: screenshot %s\n", prog, path);
 }
 
+int monitor_poll_window(video_window_t *w, monitor_mouse_t *mouse,
+                        int (*on_key)(void *ctx, int key), void *ctx)
+{
+    video_input_t in;
+    int closed = 0;
+
+    while (video_window_poll(w, &in)) {
+        if (in.kind == VIDEO_INPUT_QUIT) {
+            closed = 1;
+        } else if (in.kind == VIDEO_INPUT_MOUSE) {
+            mouse->x = in.x;
+            mouse->y = in.y;
+            mouse->inside = in.inside;
+        } else if (in.kind == VIDEO_INPUT_KEY && on_key(ctx, in.key) != 0) {
+            return -1;
+        }
+    }
+    return closed;
+}
+
 double monitor_now(void)
 {
     struct timespec t;

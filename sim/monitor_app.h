@@ -47,6 +47,16 @@ int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *st
 void monitor_key_trace(unsigned long frames, const char *prog);
 void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char *prog);
 
+/* The window's mouse, as the last event left it. */
+typedef struct {
+    int x, y, inside;
+} monitor_mouse_t;
+
+/* Takes the window's waiting events: the mouse into *mouse, each key to
+ * on_key. 1 when the window was closed, -1 when on_key returned nonzero. */
+int monitor_poll_window(video_window_t *w, monitor_mouse_t *mouse,
+                        int (*on_key)(void *ctx, int key), void *ctx);
+
 /* Frames per second of simulated video and of the window, over the last second. */
 typedef struct {
     double since;

@@ -49,7 +49,7 @@ typedef struct {
     monitor_t monitor;
     video_window_t *window;
     int paused, step, quit, follow_mouse, tunable;
-    int mouse_x, mouse_y, mouse_inside;
+    monitor_mouse_t mouse;
     unsigned long frames; /* frames of video since start (FRAME_COUNT) */
     unsigned long loops;  /* turns of the firmware's loop: one a frame, or fewer when a step is long */
     uint32_t frame0;      /* FRAME_COUNT at the start */
@@ -209,11 +209,11 @@ static void predator_to_mouse(sim_t *s)
     boid_t *p;
     q16_t x, y;
 
-    if (!s->follow_mouse || !s->mouse_inside || s->fs.fixed.n_predators == 0)
+    if (!s->follow_mouse || !s->mouse.inside || s->fs.fixed.n_predators == 0)
         return;
     p = &s->fs.fixed.predator[0];
-    x = (q16_t)((int32_t)(s->mouse_x << s->display.shift) * 65536);
-    y = (q16_t)((int32_t)(s->mouse_y << s->display.shift) * 65536);
+    x = (q16_t)((int32_t)(s->mouse.x << s->display.shift) * 65536);
+    y = (q16_t)((int32_t)(s->mouse.y << s->display.shift) * 65536);
     /* the move as velocity, kept within what a state may hold */
     p->vx = clamp_speed((int64_t)x - p->x);
     p->vy = clamp_speed((int64_t)y - p->y);
@@ -260,22 +260,15 @@ static int on_key(sim_t *s, int key)
     }
 }
 
+static int key_of_window(void *ctx, int key) { return on_key(ctx, key); }
+
 static int poll_window(sim_t *s)
 {
-    video_input_t in;
+    int rc = monitor_poll_window(s->window, &s->mouse, key_of_window, s);
 
-    while (video_window_poll(s->window, &in)) {
-        if (in.kind == VIDEO_INPUT_QUIT) {
-            s->quit = 1;
-        } else if (in.kind == VIDEO_INPUT_MOUSE) {
-            s->mouse_x = in.x;
-            s->mouse_y = in.y;
-            s->mouse_inside = in.inside;
-        } else if (in.kind == VIDEO_INPUT_KEY && on_key(s, in.key) != 0) {
-            return -1;
-        }
-    }
-    return 0;
+    if (rc == 1)
+        s->quit = 1;
+    return rc < 0 ? -1 : 0;
 }
 
 static void show_title(sim_t *s, const monitor_rate_t *r)

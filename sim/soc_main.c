@@ -32,7 +32,7 @@ typedef struct {
     uint64_t cycle0;      /* when the CPU left reset */
     unsigned long frames; /* frames of video since then */
     int quit, tunable, follow_mouse, trace_started, exited;
-    int mouse_x, mouse_y, mouse_inside;
+    monitor_mouse_t mouse;
     uint32_t params_seq, mouse_seq, exit_code;
     char line[256];
     size_t line_len;
@@ -242,11 +242,11 @@ static void send_mouse(soc_t *s)
     q16_t xy[2];
     uint32_t shift = 0;
 
-    if (!s->follow_mouse || !s->mouse_inside ||
+    if (!s->follow_mouse || !s->mouse.inside ||
         mailbox_word(s, offsetof(soc_mailbox_t, display_shift), &shift) != 0 || shift > 8)
         return;
-    xy[0] = (q16_t)((int32_t)(s->mouse_x << shift) * 65536);
-    xy[1] = (q16_t)((int32_t)(s->mouse_y << shift) * 65536);
+    xy[0] = (q16_t)((int32_t)(s->mouse.x << shift) * 65536);
+    xy[1] = (q16_t)((int32_t)(s->mouse.y << shift) * 65536);
     s->mouse_seq++;
     if (mailbox_write(s, offsetof(soc_mailbox_t, mouse_x), xy, sizeof xy) != 0 ||
         mailbox_write(s, offsetof(soc_mailbox_t, mouse_seq), &s->mouse_seq, 4) != 0)
@@ -289,21 +289,16 @@ static void on_key(soc_t *s, int key)
     }
 }
 
+static int key_of_window(void *ctx, int key)
+{
+    on_key(ctx, key);
+    return 0;
+}
+
 static void poll_window(soc_t *s)
 {
-    video_input_t in;
-
-    while (video_window_poll(s->window, &in)) {
-        if (in.kind == VIDEO_INPUT_QUIT) {
-            s->quit = 1;
-        } else if (in.kind == VIDEO_INPUT_MOUSE) {
-            s->mouse_x = in.x;
-            s->mouse_y = in.y;
-            s->mouse_inside = in.inside;
-        } else if (in.kind == VIDEO_INPUT_KEY) {
-            on_key(s, in.key);
-        }
-    }
+    if (monitor_poll_window(s->window, &s->mouse, key_of_window, s) == 1)
+        s->quit = 1;
 }
 
 static void show_title(soc_t *s, const monitor_rate_t *r)

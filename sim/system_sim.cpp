@@ -56,33 +56,6 @@ extern "C" int accel_sim_irq(void) { return sim ? sim->top->irq_accel_o : 0; }
 
 extern "C" const char *accel_sim_variant(void) { return VARIANT; }
 
-extern "C" void system_sim_set_video_sink(system_video_sink sink, void *ctx) {
-    if (sim) sim->set_sink(sink, ctx);
-}
-
-extern "C" void system_sim_flush_video(void) {
-    if (sim) sim->flush();
-}
-
-extern "C" double system_sim_pixel_mhz(void) { return 1e6 / PIXEL_PS; }
-
-
-extern "C" int system_sim_trace_available(void) { return TRACE; }
-
-extern "C" int system_sim_trace_start(const char *path, char *err, size_t errlen) {
-    if (!sim) {
-        snprintf(err, errlen, "trace: the simulation is not open");
-        return -1;
-    }
-    return sim->trace_start(path, err, errlen);
-}
-
-extern "C" void system_sim_trace_stop(void) {
-    if (sim) sim->trace_stop();
-}
-
-extern "C" int system_sim_tracing(void) { return sim && sim->tracing() ? 1 : 0; }
-
 // The HAL: a bus error reads as all ones, which no status check accepts.
 extern "C" uint32_t hal_read32(uint32_t offset) {
     uint32_t value = 0xffffffffu;

@@ -1,7 +1,8 @@
 // One Verilated top with a VGA output: its context and clock, the pins of
 // every pixel clock gathered for a video sink (system_sim.h's format), and an
 // FST trace that starts and stops. Shared by the system and SoC shims, which
-// are compiled with TRACE 0 or 1 and PIXEL_PS, the pixel clock in ps.
+// are compiled with TRACE 0 or 1 and PIXEL_PS, the pixel clock in ps. The
+// one that is open serves system_sim.h's functions (system_sim_api.cpp).
 #ifndef VERILATED_TOP_H
 #define VERILATED_TOP_H
 
@@ -15,12 +16,10 @@
 #include "verilated_fst_c.h"
 #endif
 
-extern "C" {
-#include "system_sim.h"
-}
+#include "video_top.h"
 
 template <typename Top>
-struct VerilatedTop {
+struct VerilatedTop : VideoTop {
     static constexpr size_t VIDEO_CHUNK = 16384;
     VerilatedContext context;
     std::unique_ptr<Top> top;
@@ -38,19 +37,24 @@ struct VerilatedTop {
 #endif
         top.reset(new Top{&context});
         video.reserve(VIDEO_CHUNK);
+        open_video_top = this;
     }
-    ~VerilatedTop() {
+    ~VerilatedTop() override {
         flush();
         trace_stop();
         top->final();
+        if (open_video_top == this) open_video_top = nullptr;
     }
 
-    void flush() {
+    bool trace_compiled() const override { return TRACE != 0; }
+    double pixel_mhz() const override { return 1e6 / PIXEL_PS; }
+
+    void flush() override {
         if (sink && !video.empty()) sink(sink_ctx, video.data(), video.size());
         video.clear();
     }
 
-    void set_sink(system_video_sink s, void *ctx) {
+    void set_sink(system_video_sink s, void *ctx) override {
         flush();
         sink = s;
         sink_ctx = ctx;
@@ -78,7 +82,7 @@ struct VerilatedTop {
         }
     }
 
-    int trace_start(const char *path, char *err, size_t errlen) {
+    int trace_start(const char *path, char *err, size_t errlen) override {
 #if TRACE
         trace_stop();
         trace.reset(new VerilatedFstC);
@@ -97,7 +101,7 @@ struct VerilatedTop {
 #endif
     }
 
-    void trace_stop() {
+    void trace_stop() override {
 #if TRACE
         if (trace) {
             trace->close();
@@ -106,7 +110,7 @@ struct VerilatedTop {
 #endif
     }
 
-    bool tracing() const {
+    bool tracing() const override {
 #if TRACE
         return trace != nullptr;
 #else

@@ -114,6 +114,21 @@ else
     not_ok "+ over the UART" "$members boids: $err"
 fi
 
+err=$(SDL_VIDEODRIVER=offscreen "$soc" --boids 32 --frames 3 2>&1); status=$?
+if [ $status -eq 0 ] && grep -q "window open" <<<"$err"; then
+    ok "the window path runs (SDL offscreen driver)"
+else
+    not_ok "window path" "exit $status: $err"
+fi
+err=$("$soc" --headless --boids 32 --frames 3 --trace "$tmp/soc.fst" --trace-from 1 \
+    --trace-frames 1 2>&1); status=$?
+size=$(stat -c %s "$tmp/soc.fst" 2>/dev/null || echo 0)
+if [ $status -eq 0 ] && [ "$size" -gt 1000 ] && grep -q "trace .* done (1 frames)" <<<"$err"; then
+    ok "--trace writes an FST of the SoC, CPU included ($size bytes)"
+else
+    not_ok "--trace" "exit $status, $size bytes: $err"
+fi
+
 # A broken image: the CPU traps, the firmware cannot run, the run fails loudly.
 head -c 4096 /dev/zero | tr '\0' '\377' > "$tmp/junk.bin"
 err=$("$soc" --headless --steps 3 --boids 16 --firmware "$tmp/junk.bin" 2>&1); status=$?
