@@ -114,6 +114,20 @@ static q16_t clamp_position(int64_t v)
     return v > POSITION_MAX ? POSITION_MAX : v < -POSITION_MAX ? -POSITION_MAX : (q16_t)v;
 }
 
+static q16_t clamp_speed(int64_t v)
+{
+    const int64_t max = (int64_t)SPEED_MAX_PX * 65536;
+    return (q16_t)(v > max ? max : v < -max ? -max : v);
+}
+
+void jump_boid(boid_t *b, q16_t x, q16_t y)
+{
+    b->vx = clamp_speed((int64_t)x - b->x);
+    b->vy = clamp_speed((int64_t)y - b->y);
+    b->x = x;
+    b->y = y;
+}
+
 void move_boid(boid_t *b)
 {
     b->x = clamp_position((int64_t)b->x + b->vx);

@@ -26,5 +26,8 @@ uint32_t speed_of(int32_t vx, int32_t vy, uint8_t estimate);
 /* Step 6. Positions saturate at +-POSITION_MAX: a guard that a boid reaches
  * only by flying far beyond the world's edge. */
 void move_boid(boid_t *b);
+/* Not a rule: a boid dragged to (x, y), e.g. the monitor's mouse predator;
+ * the move becomes its velocity, kept within SPEED_MAX_PX per axis. */
+void jump_boid(boid_t *b, q16_t x, q16_t y);
 
 #endif

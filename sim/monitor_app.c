@@ -28,7 +28,7 @@ static const char *const TUNABLE[MONITOR_TUNABLES] = {
     "visualrange", "protectedrange", "centeringfactor", "avoidfactor",
     "matchingfactor", "turnfactor", "minspeed", "maxspeed"};
 
-void monitor_print_flags_help(FILE *out)
+void monitor_print_flags_help(FILE *out, const char *gtkw)
 {
     fprintf(out,
             "Monitor:\n"
@@ -39,7 +39,7 @@ void monitor_print_flags_help(FILE *out)
             "  --png DIR          one PNG per displayed frame, DIR/frame_NNNNNN.png (the VGA\n"
             "                     picture only); DIR is made if missing\n"
             "  --fallback-png DIR as --png, but only if no display is available (make run)\n"
-            "  --trace FILE       FST waveform of the run (open with make wave's save file)\n"
+            "  --trace FILE       FST waveform of the run (GTKWave save file: %s)\n"
             "  --trace-from F     start the trace at frame F (default 0)\n"
             "  --trace-frames K   trace K frames (default: to the end)\n"
             "  --zoom Z           window zoom 1..4 (default 1)\n"
@@ -47,7 +47,7 @@ void monitor_print_flags_help(FILE *out)
             "                     the keys below, with , and . for down and up)\n"
             "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
             "  --help             this text\n",
-            MONITOR_HEADLESS_FRAMES);
+            MONITOR_HEADLESS_FRAMES, gtkw);
 }
 
 int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, size_t errlen)
@@ -126,6 +126,18 @@ int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, si
         return OPTIONS_ERROR;
     }
     return OPTIONS_RUN;
+}
+
+int monitor_parse_args(int *argc, char **argv, monitor_flags_t *f, options_t *o, char *err,
+                       size_t errlen)
+{
+    int rc = monitor_take_flags(argc, argv, f, err, errlen);
+
+    if (rc == OPTIONS_RUN)
+        rc = options_parse(*argc, argv, o, err, errlen);
+    if (rc == OPTIONS_RUN && !o->neighbors_set)
+        o->neighbors = NEIGHBORS_ACCEL;
+    return rc;
 }
 
 int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen)

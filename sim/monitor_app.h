@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include "monitor.h"
+#include "options.h"
 #include "params.h"
 #include "video_window.h"
 
@@ -24,8 +25,12 @@ extern const char MONITOR_KEYS_HELP[];
 /* Takes the monitor's flags out of argv (into f) and leaves the flock flags
  * for options_parse. Returns OPTIONS_RUN, _HELP or _ERROR. */
 int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, size_t errlen);
-/* The "Monitor:" section of --help. */
-void monitor_print_flags_help(FILE *out);
+/* The monitor's flags, then the flock's (options_parse); the neighbor sums
+ * default to the accelerator. Returns OPTIONS_RUN, _HELP or _ERROR. */
+int monitor_parse_args(int *argc, char **argv, monitor_flags_t *f, options_t *o, char *err,
+                       size_t errlen);
+/* The "Monitor:" section of --help; gtkw names the traces' GTKWave save file. */
+void monitor_print_flags_help(FILE *out, const char *gtkw);
 /* --png DIR: made if missing; it must be a directory we can write into. */
 int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen);
 /* The window, or headless when asked or when there is no display (then the

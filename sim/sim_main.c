@@ -10,6 +10,7 @@
 #include "flock_start.h"
 #include "monitor_app.h"
 #include "scene.h"
+#include "steering.h"
 #include "system_sim.h"
 
 static void print_help(FILE *out)
@@ -21,7 +22,7 @@ static void print_help(FILE *out)
             "the picture rebuilt from hsync, vsync and the colour pins alone, as a monitor\n"
             "would; sync errors are reported in words. Without a display it runs headless.\n"
             "\n");
-    monitor_print_flags_help(out);
+    monitor_print_flags_help(out, "sim/boids_system.gtkw");
     fprintf(out,
             "\n"
             "This build simulates %s: with --neighbors accel a flock\n"
@@ -197,28 +198,13 @@ static int add_predator(sim_t *s, state_table_t *t)
     return 0;
 }
 
-static q16_t clamp_speed(int64_t v)
-{
-    const int64_t max = (int64_t)SPEED_MAX_PX * 65536;
-    return (q16_t)(v > max ? max : v < -max ? -max : v);
-}
-
 /* Puts the first predator where the mouse is, with the move as its velocity. */
 static void predator_to_mouse(sim_t *s)
 {
-    boid_t *p;
-    q16_t x, y;
-
     if (!s->follow_mouse || !s->mouse.inside || s->fs.fixed.n_predators == 0)
         return;
-    p = &s->fs.fixed.predator[0];
-    x = (q16_t)((int32_t)(s->mouse.x << s->display.shift) * 65536);
-    y = (q16_t)((int32_t)(s->mouse.y << s->display.shift) * 65536);
-    /* the move as velocity, kept within what a state may hold */
-    p->vx = clamp_speed((int64_t)x - p->x);
-    p->vy = clamp_speed((int64_t)y - p->y);
-    p->x = x;
-    p->y = y;
+    jump_boid(&s->fs.fixed.predator[0], (q16_t)((int32_t)(s->mouse.x << s->display.shift) * 65536),
+              (q16_t)((int32_t)(s->mouse.y << s->display.shift) * 65536));
 }
 
 static void tune(sim_t *s, double factor)
@@ -370,17 +356,13 @@ int main(int argc, char **argv)
     double t0;
     int rc;
 
-    rc = monitor_take_flags(&argc, argv, &s.f, s.err, sizeof s.err);
-    if (rc == OPTIONS_RUN)
-        rc = options_parse(argc, argv, &s.o, s.err, sizeof s.err);
+    rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
         return 0;
     }
     if (rc == OPTIONS_ERROR)
         return fail(s.err);
-    if (!s.o.neighbors_set)
-        s.o.neighbors = NEIGHBORS_ACCEL;
     if (s.f.png_dir != NULL && monitor_prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
     if (monitor_open_window(&s.f, "sim", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)

@@ -16,7 +16,6 @@
 
 #define FRAME_CLOCKS (800u * 525u) /* pixel clocks of a 640x480@60 frame */
 #define CHUNK_CLOCKS 8400u         /* simulated between looks at the window: 2% of a frame */
-#define STACK_BYTES 16384u         /* firmware/soc/soc_main.c keeps this below the mailbox */
 #define BOOT_FRAMES 30u            /* the firmware must be running by then: half a second */
 
 typedef struct {
@@ -50,7 +49,7 @@ static void print_help(FILE *out)
             "UART console prints here. Simulated time includes the firmware's own work, so\n"
             "the frame rate reported is the board's.\n"
             "\n");
-    monitor_print_flags_help(out);
+    monitor_print_flags_help(out, "sim/boids_soc.gtkw");
     fprintf(out,
             "\n"
             "SoC:\n"
@@ -210,9 +209,9 @@ static int boot(soc_t *s, const unsigned char *image, size_t image_bytes, soc_ma
         return -1;
     }
     s->mailbox = SOC_MAILBOX_ADDR(s->ram_bytes);
-    if (image_bytes + STACK_BYTES > s->mailbox) {
+    if (image_bytes + SOC_STACK_BYTES > s->mailbox) {
         snprintf(s->err, sizeof s->err, "--firmware %s: %zu bytes, but the RAM below the mailbox "
-                 "and stack holds %u", s->firmware_path, image_bytes, s->mailbox - STACK_BYTES);
+                 "and stack holds %u", s->firmware_path, image_bytes, s->mailbox - SOC_STACK_BYTES);
         return -1;
     }
     magic = mb->magic;
@@ -414,7 +413,7 @@ static uint64_t mailbox_u64(const uint32_t *lo_hi) { return (uint64_t)lo_hi[1] <
 static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
 {
     uint64_t cycles = soc_sim_cycles() - s->cycle0;
-    double clock = s->clock_hz ? s->clock_hz : 1e6 * system_sim_pixel_mhz();
+    double clock = s->clock_hz;
     uint32_t loops = mb->stepping_loops ? mb->stepping_loops : 1;
     uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
     uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
@@ -499,17 +498,13 @@ int main(int argc, char **argv)
     s.firmware_path = default_path;
     rc = take_soc_flags(&argc, argv, &s);
     if (rc == OPTIONS_RUN)
-        rc = monitor_take_flags(&argc, argv, &s.f, s.err, sizeof s.err);
-    if (rc == OPTIONS_RUN)
-        rc = options_parse(argc, argv, &s.o, s.err, sizeof s.err);
+        rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
         return 0;
     }
     if (rc == OPTIONS_ERROR)
         return fail(s.err);
-    if (!s.o.neighbors_set)
-        s.o.neighbors = NEIGHBORS_ACCEL;
     params_to_fixed(&s.o.params, &s.fp);
     if (flock_start_table(&s.o, &start, s.err, sizeof s.err) != 0)
         return fail(s.err);

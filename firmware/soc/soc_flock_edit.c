@@ -1,5 +1,6 @@
 /* The console keys' edits of the flock (soc_flock_edit.h). */
 #include "soc_flock_edit.h"
+#include "../steering.h"
 
 /* xorshift32: enough to scatter new boids. */
 static uint32_t next_random(uint32_t *s)
@@ -73,20 +74,8 @@ void flock_edit_add_predator(soc_flock_t *f, const flock_params_t *p)
     f->n_predators = 1;
 }
 
-static q16_t clamp_speed(int64_t v)
-{
-    const int64_t max = (int64_t)SPEED_MAX_PX * 65536;
-    return (q16_t)(v > max ? max : v < -max ? -max : v);
-}
-
 void flock_edit_predator_to(soc_flock_t *f, q16_t x, q16_t y)
 {
-    boid_t *pr = &f->predator[0];
-
-    if (f->n_predators == 0)
-        return;
-    pr->vx = clamp_speed((int64_t)x - pr->x);
-    pr->vy = clamp_speed((int64_t)y - pr->y);
-    pr->x = x;
-    pr->y = y;
+    if (f->n_predators > 0)
+        jump_boid(&f->predator[0], x, y);
 }

@@ -19,7 +19,6 @@
 void *memcpy(void *dst, const void *src, size_t n);
 
 #define MAILBOX ((soc_mailbox_t *)SOC_MAILBOX_ADDR(SOC_RAM_BYTES))
-#define STACK_BYTES 16384u
 #define STATUS_EVERY 600u /* frames between console status lines: 10 s */
 #define REG(addr) (*(volatile uint32_t *)(addr))
 
@@ -100,7 +99,7 @@ static void restart(app_t *a)
 static void *heap_take(uint32_t bytes)
 {
     static uintptr_t next;
-    uintptr_t top = SOC_MAILBOX_ADDR(SOC_RAM_BYTES) - STACK_BYTES;
+    uintptr_t top = SOC_MAILBOX_ADDR(SOC_RAM_BYTES) - SOC_STACK_BYTES;
     void *p;
 
     if (next == 0)
