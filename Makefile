@@ -63,7 +63,7 @@ yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NM
 all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
 
 help: ## this list
-	@grep -hE '^[a-z-]+:.*## ' Makefile tests/cpu/rules.mk | sed -E 's/:.*## /\t/' | expand -t 16
+	@grep -hE '^[a-z-]+:.*## ' Makefile tests/cpu/rules.mk constraints/boards.mk | sed -E 's/:.*## /\t/' | expand -t 16
 
 deps: ## install what the build needs (apt-get when root, else print the command)
 	@bash scripts/setup.sh
@@ -86,7 +86,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@bash scripts/setup.sh synth
+	@bash scripts/setup.sh synth ecp5
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
@@ -179,7 +179,7 @@ $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a 
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 # The SoC monitor: the firmware image runs on the simulated CPU.
-$(BUILD)/obj/sim/soc_main.o: CPPFLAGS += -DSOC_BOIDS_MAX=$(SYSTEM_NMAX)
+$(BUILD)/obj/sim/soc_main.o: CPPFLAGS += $(SOC_SIZES)
 $(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/soc/soc_sim.o \
 		$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a \
 		| $(BUILD)/firmware/boids.bin
@@ -209,10 +209,11 @@ RV_PREFIX := riscv64-unknown-elf-
 RV_ARCH := -march=rv32im_zicsr -mabi=ilp32 # binutils 2.40 wants Zicsr named
 RV_LINK_ARCH := -march=rv32im -mabi=ilp32 # the multilib libgcc is filed under
 SOC_RAM_BYTES := 524288
+SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
+SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES)
 FIRMWARE_CFLAGS := $(RV_ARCH) -O2 -g -std=c99 -Wall -Wextra -Werror -ffreestanding \
-	-ffunction-sections -fdata-sections -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) \
-	-DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -MMD -MP
+	-ffunction-sections -fdata-sections $(SOC_SIZES) -MMD -MP
 SOC_FIRMWARE_OBJ := $(patsubst %,$(BUILD)/rv32/%.o,$(basename $(FIRMWARE_SRC) \
 	$(wildcard firmware/soc/*.c) firmware/soc/start.S))
 
@@ -279,22 +280,29 @@ $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_to
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
 
 # The SoC (rtl/boids_soc.v) for build/soc: the system's accelerator and mode,
-# the CPU, SOC_RAM_BYTES of RAM, the UART at 115200 baud; FST tracing.
-SOC_UART_DIVISOR := 218
-SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) 640x480@60
+# the CPU, SOC_RAM_BYTES of RAM, the UART at 115200 baud; FST tracing. A
+# board's build (constraints/boards.mk) sets these to the board's values.
+SOC_CLOCK_HZ := 25175000
+SOC_SCALE := 1
+SOC_SPRITES := $(shell echo $$(( $(SYSTEM_NMAX) + 256 )))
+SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
+SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
+SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) \
+	SCALE=$(SOC_SCALE) 640x480@60 $(SOC_CLOCK_HZ) Hz
 $(BUILD)/vl/soc/model.a: $(SYSTEM_RTL)
 	@mkdir -p $(@D)
 	@echo "verilator: $(SOC_VARIANT) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_soc --prefix Vsoc \
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
-		-GLANES=$(SYSTEM_LANES) -GUART_DIVISOR=$(SOC_UART_DIVISOR) \
+		-GLANES=$(SYSTEM_LANES) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
+		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsoc__ALL.a $@
 
 $(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/verilated_top.h sim/video_top.h $(BUILD)/vl/soc/model.a
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
-		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) -DTRACE=1 \
+		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
@@ -314,4 +322,5 @@ $(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated
 	ar rcs $@ $(@D)/verilated.o $(@D)/verilated_threads.o
 
 include tests/cpu/rules.mk
+include constraints/boards.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

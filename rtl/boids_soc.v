@@ -16,7 +16,7 @@ module boids_soc #(
     parameter integer CLOCK_HZ = 25_175_000,        // the pixel clock: one clock for everything
     parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
-    parameter integer LANES = 8,                    // accelerator: parallel pair units
+    parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1 or 2
     parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing

@@ -12,7 +12,7 @@
 // the pixel clock of the video mode.
 module boids_system #(
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
-    parameter integer LANES = 8,                    // accelerator: parallel pair units
+    parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1 or 2
     parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
@@ -55,22 +55,39 @@ module boids_system #(
     assign wb_ack_o = accel_ack || display_ack;
     assign wb_dat_o = sel_display ? display_dat : accel_dat;
 
-    boids_accel #(
-        .N_MAX(N_MAX),
-        .LANES(LANES)
-    ) u_accel (
-        .clk(clk),
-        .rst(rst),
-        .wb_cyc_i(wb_cyc_i),
-        .wb_stb_i(wb_stb_i && !sel_display),
-        .wb_we_i(wb_we_i),
-        .wb_adr_i(wb_adr_i[19:0]),
-        .wb_dat_i(wb_dat_i),
-        .wb_sel_i(wb_sel_i),
-        .wb_dat_o(accel_dat),
-        .wb_ack_o(accel_ack),
-        .irq_o(irq_accel_o)
-    );
+    // LANES = 0 leaves the accelerator out (a board too small for it): its
+    // addresses then read as zero, one cycle after the request, and writes do
+    // nothing. The firmware sees ID 0, reports no accelerator and can sum on
+    // the CPU instead.
+    generate
+        if (LANES > 0) begin : g_accel
+            boids_accel #(
+                .N_MAX(N_MAX),
+                .LANES(LANES)
+            ) u_accel (
+                .clk(clk),
+                .rst(rst),
+                .wb_cyc_i(wb_cyc_i),
+                .wb_stb_i(wb_stb_i && !sel_display),
+                .wb_we_i(wb_we_i),
+                .wb_adr_i(wb_adr_i[19:0]),
+                .wb_dat_i(wb_dat_i),
+                .wb_sel_i(wb_sel_i),
+                .wb_dat_o(accel_dat),
+                .wb_ack_o(accel_ack),
+                .irq_o(irq_accel_o)
+            );
+        end else begin : g_no_accel
+            reg absent_ack;
+            always @(posedge clk) begin
+                absent_ack <= wb_cyc_i && wb_stb_i && !sel_display && !absent_ack;
+                if (rst) absent_ack <= 1'b0;
+            end
+            assign accel_ack = absent_ack;
+            assign accel_dat = 32'd0;
+            assign irq_accel_o = 1'b0;
+        end
+    endgenerate
 
     boids_display #(
         .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),

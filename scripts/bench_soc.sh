@@ -21,7 +21,7 @@ for n in 64 256 1024; do
         speeds+=("$(sed -nE 's/.* ([0-9.]+) M cycles\/s.*/\1/p' <<<"$out")")
     done
     board=$(grep "soc: board:" <<<"$out")
-    fps=$(sed -nE 's/.* ([0-9.]+) frames\/s \(per turn.*/\1/p' <<<"$board")
+    fps=$(sed -nE 's/.* ([0-9.]+) frames\/s \(display.*/\1/p' <<<"$board")
     step=$(sed -nE 's/.*flock step ([0-9]+) cycles.*/\1/p' <<<"$board")
     sprites=$(sed -nE 's/.*sprites ([0-9]+),.*/\1/p' <<<"$board")
     cpi=$(sed -nE 's/.*CPI ([0-9.]+).*/\1/p' <<<"$board")

@@ -3,6 +3,7 @@
  * and the starting flock through the SoC's host port, then only watches: the
  * VGA pins in the monitor's window, the UART in the terminal. The monitor's
  * keys reach the firmware as console bytes, parameters through the mailbox. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ typedef struct {
     options_t o;
     monitor_flags_t f;
     const char *firmware_path;
+    const char *image_path; /* --write-image: the loaded RAM goes here, nothing runs */
     unsigned long steps; /* --steps: the firmware stops after this many */
     int steps_set;
     flock_params_t fp;
@@ -57,6 +59,9 @@ static void print_help(FILE *out)
             "                     program, from make firmware)\n"
             "  --steps K          the firmware stops after K flock steps and the run ends\n"
             "                     (--save then holds the state after exactly K steps)\n"
+            "  --write-image FILE load the RAM as for a run (firmware, starting flock and\n"
+            "                     parameters in the mailbox), write all of it to FILE as raw\n"
+            "                     bytes, and stop: a board's RAM image (make synth BOARD=...)\n"
             "\n"
             "This build simulates %s.\n"
             "\n",
@@ -73,7 +78,7 @@ static int fail(const char *msg)
     return 1;
 }
 
-/* Takes --firmware and --steps out of argv. */
+/* Takes --firmware, --steps and --write-image out of argv. */
 static int take_soc_flags(int *argc, char **argv, soc_t *s)
 {
     int i, kept = 1;
@@ -81,8 +86,9 @@ static int take_soc_flags(int *argc, char **argv, soc_t *s)
     for (i = 1; i < *argc; i++) {
         const char *a = argv[i];
         int is_firmware = !strcmp(a, "--firmware"), is_steps = !strcmp(a, "--steps");
+        int is_image = !strcmp(a, "--write-image");
 
-        if (!is_firmware && !is_steps) {
+        if (!is_firmware && !is_steps && !is_image) {
             argv[kept++] = argv[i];
             continue;
         }
@@ -92,6 +98,8 @@ static int take_soc_flags(int *argc, char **argv, soc_t *s)
         }
         if (is_firmware) {
             s->firmware_path = argv[++i];
+        } else if (is_image) {
+            s->image_path = argv[++i];
         } else {
             if (parse_uint(argv[++i], a, 100000000ul, &s->steps, s->err, sizeof s->err) != 0)
                 return OPTIONS_ERROR;
@@ -222,8 +230,33 @@ static int boot(soc_t *s, const unsigned char *image, size_t image_bytes, soc_ma
         snprintf(s->err, sizeof s->err, "loading the RAM through the host port failed");
         return -1;
     }
-    soc_sim_hold_cpu(0);
-    s->cycle0 = soc_sim_cycles();
+    return 0;
+}
+
+/* The whole RAM as loaded, read back through the host port (the CPU still
+ * held), into FILE by way of a temporary file: never a half-written image. */
+static int write_image(soc_t *s)
+{
+    unsigned char *ram = malloc(s->ram_bytes);
+    char tmp[4096];
+    FILE *f;
+    int ok;
+
+    if (ram == NULL || soc_sim_read_block(SOC_RAM_BASE, ram, s->ram_bytes) != 0) {
+        snprintf(s->err, sizeof s->err, "--write-image: reading the RAM back through the host port failed");
+        free(ram);
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", s->image_path);
+    f = fopen(tmp, "wb");
+    ok = f != NULL && fwrite(ram, 1, s->ram_bytes, f) == s->ram_bytes;
+    ok = (f != NULL && fclose(f) == 0) && ok;
+    free(ram);
+    if (!ok || rename(tmp, s->image_path) != 0) {
+        snprintf(s->err, sizeof s->err, "--write-image %s: %s", s->image_path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
     return 0;
 }
 
@@ -429,9 +462,10 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
         fprintf(stderr, "soc: no flock step was timed\n");
         return;
     }
-    fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (per turn of the loop: "
-                    "flock step %llu cycles, sprites %llu, wait %llu); CPI %.2f; asleep %.0f%%\n",
-            mb->steps_done, mb->live.n, fps,
+    fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (display refresh %.2f Hz; "
+                    "per turn of the loop: flock step %llu cycles, sprites %llu, wait %llu); "
+                    "CPI %.2f; asleep %.0f%%\n",
+            mb->steps_done, mb->live.n, fps, clock / FRAME_CLOCKS,
             (unsigned long long)(step / loops), (unsigned long long)(draw / loops),
             (unsigned long long)(wait / loops), instret ? (double)(step + draw) / instret : 0.0,
             100.0 * soc_sim_sleep_cycles() / (cycles ? cycles : 1));
@@ -523,7 +557,8 @@ int main(int argc, char **argv)
         s.f.frames_set = 1; /* a guard: ten frames a step is far slower than any flock here */
         s.o.frames = 10 * s.steps + 600;
     }
-    if (monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
+    if (s.image_path == NULL &&
+        monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
         return fail(s.err);
 
     if (soc_sim_open() != 0)
@@ -535,8 +570,20 @@ int main(int argc, char **argv)
     rc = boot(&s, image, image_bytes, &mb);
     free(image);
     free(default_path);
+    if (rc == 0 && s.image_path != NULL) {
+        rc = write_image(&s);
+        if (rc == 0)
+            fprintf(stderr, "soc: %s: the RAM image (%u bytes: firmware %zu bytes, %u boids, "
+                    "%u predators in the mailbox) for %s\n", s.image_path, s.ram_bytes,
+                    image_bytes, mb.start.n, mb.start.n_predators, soc_sim_variant());
+        soc_sim_close();
+        monitor_close(&s.monitor);
+        return rc == 0 ? 0 : fail(s.err);
+    }
     if (rc != 0)
         return fail(s.err);
+    soc_sim_hold_cpu(0);
+    s.cycle0 = soc_sim_cycles();
     fprintf(stderr, "soc: %s; firmware %s (%zu bytes); %u boids, %u predators; %s\n",
             soc_sim_variant(), s.firmware_path == default_path ? "default" : s.firmware_path,
             image_bytes, mb.start.n, mb.start.n_predators,

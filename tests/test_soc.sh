@@ -138,4 +138,29 @@ else
     not_ok "junk image" "exit $status: $err"
 fi
 
+# --write-image: the RAM exactly as loaded for a run (the firmware at 0, the
+# mailbox with its magic at the top), the whole RAM, written only when complete.
+err=$("$soc" --write-image "$tmp/ram.bin" --boids 24 --predators 1 2>&1); status=$?
+fw_bytes=$(stat -c %s "$build/firmware/boids.bin")
+ram_bytes=$(stat -c %s "$tmp/ram.bin" 2>/dev/null || echo 0)
+if [ $status -eq 0 ] && [ "$ram_bytes" -eq 524288 ] && cmp -s -n "$fw_bytes" "$tmp/ram.bin" "$build/firmware/boids.bin" \
+    && python3 - "$tmp/ram.bin" <<'PY'
+import struct, sys
+ram = open(sys.argv[1], "rb").read()
+# the mailbox starts with magic "BOID" (0x424f4944), then its layout size; it
+# sits at (RAM - size) rounded down to 64 bytes
+hits = [a for a in range(0, len(ram), 64) if ram[a:a + 4] == struct.pack("<I", 0x424F4944)]
+assert len(hits) == 1, hits
+size = struct.unpack_from("<I", ram, hits[0] + 4)[0]
+assert hits[0] == (len(ram) - size) & ~63, (hits[0], size)
+PY
+then
+    ok "--write-image writes the whole RAM: the firmware at 0, the mailbox at the top"
+else
+    not_ok "--write-image" "exit $status, $ram_bytes bytes: $err"
+fi
+expect_error "--write-image into a missing directory fails, nothing left" "--write-image $tmp/no/ram.bin" \
+    --write-image "$tmp/no/ram.bin"
+if [ -e "$tmp/no" ]; then not_ok "--write-image left something behind"; fi
+
 echo "1..$n"

@@ -16,7 +16,9 @@
 #define SOC_PREDATORS_MAX 16u
 #define SOC_MAILBOX_MAGIC 0x424f4944u /* "BOID", written last by the host */
 #define SOC_MAILBOX_ALIGN 64u
+#ifndef SOC_STACK_BYTES
 #define SOC_STACK_BYTES 16384u /* the firmware's stack, just below the mailbox */
+#endif
 
 enum soc_state { SOC_BOOTING = 0, SOC_RUNNING = 1, SOC_HALTED = 2, SOC_FAILED = 3 };
 enum soc_neighbors { SOC_NEIGHBORS_ACCEL = 0, SOC_NEIGHBORS_BRUTE = 1, SOC_NEIGHBORS_GRID = 2 };

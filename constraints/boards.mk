@@ -1,0 +1,146 @@
+# Boards (included by the Makefile): each board's SoC parameters, device and
+# pins, and the rules from RTL to bitstream. The same parameters build the
+# board's firmware and its SoC simulator (build/boards/B/soc), so the frame
+# rate measured there is that of exactly the configuration synthesized.
+#   make synth                  every open-flow board (bitstream, timing report)
+#   make synth BOARD=icebreaker one board; BOARD=basys3 gives yosys estimates
+#   make prog BOARD=icebreaker  program it (iceprog; openFPGALoader for the ULX3S)
+OPEN_BOARDS := icebreaker ulx3s
+VENDOR_BOARDS := basys3
+BOARDS := $(OPEN_BOARDS) $(VENDOR_BOARDS)
+BOARD ?=
+
+# iCEBreaker: iCE40 UP5K; 12-bit VGA Pmod; RAM in two SPRAMs, filled from flash
+# at power-up; framebuffers in the other two SPRAMs (SCALE 4); no room for the
+# accelerator, so the firmware sums neighbours itself.
+icebreaker_FAMILY := ice40
+icebreaker_DEVICE := --up5k --package sg48
+icebreaker_PINS := constraints/icebreaker.pcf
+icebreaker_RAM := 65536
+icebreaker_NMAX := 128
+icebreaker_LANES := 0
+icebreaker_SCALE := 4
+icebreaker_SPRITES := 256
+icebreaker_CLOCK_HZ := 25125000
+icebreaker_STACK := 4096
+icebreaker_FLOCK := --neighbors brute --boids 48 --scouts1 4 --scouts2 4 --predators 1 --update synchronous
+
+# ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
+# bitstream; the accelerator with 8 lanes.
+ulx3s_FAMILY := ecp5
+ulx3s_DEVICE := --85k --package CABGA381
+ulx3s_PINS := constraints/ulx3s.lpf
+ulx3s_RAM := 131072
+ulx3s_NMAX := 512
+ulx3s_LANES := 8
+ulx3s_SCALE := 2
+ulx3s_SPRITES := 768
+ulx3s_CLOCK_HZ := 25000000
+ulx3s_STACK := 16384
+ulx3s_FLOCK := --neighbors accel --boids 88 --scouts1 8 --scouts2 8 --predators 1 --update synchronous
+
+# Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
+# route (Vivado); here yosys' synth_xilinx gives resource estimates.
+basys3_FAMILY := xc7
+basys3_PINS := constraints/basys3.xdc
+basys3_RAM := 65536
+basys3_NMAX := 128
+basys3_LANES := 2
+basys3_SCALE := 2
+basys3_SPRITES := 384
+basys3_CLOCK_HZ := 25175000
+basys3_STACK := 4096
+basys3_FLOCK := --neighbors accel --boids 88 --scouts1 8 --scouts2 8 --predators 1 --update synchronous
+
+# RTL by family: the generic memories, or the iCE40's SPRAM versions.
+GENERIC_RTL := $(wildcard rtl/*.v)
+ice40_RTL := $(filter-out rtl/soc_ram.v rtl/display_framebuffer.v,$(GENERIC_RTL)) $(wildcard rtl/ice40/*.v)
+ecp5_RTL := $(GENERIC_RTL) $(wildcard rtl/ecp5/*.v)
+xc7_RTL := $(GENERIC_RTL) $(wildcard rtl/xc7/*.v)
+board_rtl = $($($1_FAMILY)_RTL) rtl/boards/$1_top.v
+board_dir = $(BUILD)/boards/$1
+board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
+# The SoC's make variables (Makefile) and the top's parameters for a board.
+board_vars = SOC_RAM_BYTES=$($1_RAM) SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) \
+	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
+	SOC_STACK_BYTES=$($1_STACK)
+board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES SPRITES_MAX=SPRITES SCALE=SCALE \
+	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;)
+# Block-RAM boards take the RAM image into the bitstream.
+board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
+
+# yowasp's WebAssembly builds of yosys and nextpnr-ecp5 (scripts/setup.sh ecp5).
+YOWASP_DIR := $(HOME)/.local/share/boids-fpga/yowasp/bin
+yowasp = $(if $(shell command -v yowasp-$1),yowasp-$1,$(YOWASP_DIR)/yowasp-$1)
+
+.PHONY: synth prog board-sim
+synth: deps ## bitstreams: every open-flow board, or BOARD=icebreaker|ulx3s|basys3 (estimates)
+	@for b in $(or $(BOARD),$(OPEN_BOARDS)); do \
+		case " $(BOARDS) " in *" $$b "*) ;; *) echo "synth: unknown BOARD=$$b (known: $(BOARDS))" >&2; exit 2;; esac; \
+	done
+	@bash scripts/setup.sh synth $(if $(filter ecp5,$(foreach b,$(or $(BOARD),$(OPEN_BOARDS)),$($(b)_FAMILY))),ecp5)
+	@fail=0; for b in $(or $(BOARD),$(OPEN_BOARDS)); do \
+		$(MAKE) --no-print-directory board-sim BOARD=$$b && \
+		$(MAKE) --no-print-directory $(BUILD)/boards/$$b/report.txt BOARD=$$b || fail=1; \
+		[ -f $(BUILD)/boards/$$b/report.txt ] && cat $(BUILD)/boards/$$b/report.txt; \
+	done; exit $$fail
+
+prog: deps ## program BOARD (icebreaker: bitstream and the RAM image at 1 MiB in flash; ulx3s: bitstream)
+	@case "$(BOARD)" in \
+	icebreaker) $(MAKE) --no-print-directory synth BOARD=icebreaker && \
+		iceprog $(BUILD)/boards/icebreaker/icebreaker.bin && \
+		iceprog -o 1M $(BUILD)/boards/icebreaker/ram.bin ;; \
+	ulx3s) bash scripts/setup.sh prog && $(MAKE) --no-print-directory synth BOARD=ulx3s && \
+		openFPGALoader -b ulx3s $(BUILD)/boards/ulx3s/ulx3s.bit ;; \
+	basys3) echo "prog: the Basys 3 needs Vivado: add rtl/ and constraints/basys3.xdc to a project (docs/boards.md)" >&2; exit 2 ;; \
+	*) echo "prog: say which board: make prog BOARD=icebreaker|ulx3s" >&2; exit 2 ;; \
+	esac
+
+# The board's firmware and SoC simulator: the main rules, the board's values.
+board-sim: deps ## the SoC simulator and firmware of BOARD, as build/boards/BOARD/soc
+	@[ -n "$(BOARD)" ] || { echo "board-sim: say which board: BOARD=$(BOARDS)" >&2; exit 2; }
+	@# a changed configuration starts the board's build over: objects do not depend on it
+	@dir=$(call board_dir,$(BOARD)); config="$(strip $(call board_vars,$(BOARD)))"; \
+	if [ -d $$dir ] && [ "$$(cat $$dir/config 2>/dev/null)" != "$$config" ]; then \
+		echo "board-sim: $(BOARD)'s configuration changed: rebuilding $$dir"; rm -rf $$dir; fi; \
+	mkdir -p $$dir && echo "$$config" > $$dir/config
+	@$(MAKE) --no-print-directory BUILD=$(call board_dir,$(BOARD)) $(call board_vars,$(BOARD)) \
+		$(call board_dir,$(BOARD))/soc $(call board_dir,$(BOARD))/firmware/boids.bin
+
+# The RAM as the simulator would load it: firmware, starting flock, parameters.
+$(BUILD)/boards/%/ram.bin: $(BUILD)/boards/%/soc $(BUILD)/boards/%/firmware/boids.bin constraints/boards.mk
+	$< --write-image $@ --firmware $(word 2,$^) $($*_FLOCK)
+
+$(BUILD)/boards/%/ram.hex: $(BUILD)/boards/%/ram.bin scripts/bin_to_hex.py
+	python3 scripts/bin_to_hex.py $< $@ $$(( $($*_RAM) / 4 ))
+
+.SECONDEXPANSION:
+$(BUILD)/boards/%/synth.json: $$(call board_rtl,$$*) $$(wildcard rtl/*.vh) $$(call board_image,$$*) constraints/boards.mk
+	@echo "yosys: $* ($($*_FAMILY); log: $(@D)/yosys.log)"
+	$(call synth_$($*_FAMILY),$*,$@,$(call board_image,$*))
+
+synth_ice40 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); $(call board_chparam,$1) \
+	synth_ice40 -dsp -top $1_top -json $2'
+synth_ecp5 = $(call yowasp,yosys) -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); \
+	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_ecp5 -top $1_top -json $2'
+synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); \
+	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_xilinx -family xc7 -top $1_top; \
+	tee -q -o $(@D)/utilization.txt stat; write_json $2'
+
+# Place and route with the pins, timing at the board's clock, the bitstream.
+$(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh
+	@echo "place and route: $* (log: $(@D)/nextpnr.log)"
+	$(call pnr_$($*_FAMILY),$*)
+	bash scripts/board_report.sh $($*_FAMILY) $* $(@D) $(call board_mhz,$*) > $@.tmp || { cat $@.tmp; rm -f $@.tmp; exit 1; }
+	mv $@.tmp $@
+
+pnr_ice40 = nextpnr-ice40 -q $($1_DEVICE) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
+	--json $(@D)/synth.json --asc $(@D)/$1.asc -l $(@D)/nextpnr.log && icepack $(@D)/$1.asc $(@D)/$1.bin
+pnr_ecp5 = $(call yowasp,nextpnr-ecp5) -q $($1_DEVICE) --lpf $($1_PINS) --timing-allow-fail \
+	--json $(@D)/synth.json --textcfg $(@D)/$1.config -l $(@D)/nextpnr.log && \
+	$(call yowasp,ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
+pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estimates follow" > $(@D)/nextpnr.log
+
+# make print-VAR: a variable's value, for scripts and tests.
+print-%:
+	@echo '$($*)'

@@ -1,0 +1,92 @@
+// basys3_top: the SoC on a Digilent Basys 3 (Artix-7 XC7A35T) with its own
+// 12-bit VGA connector. Only pins, the clock, reset and LEDs live here; the
+// design is boids_soc, the same one the simulator runs. For Vivado: this file,
+// rtl/*.v and constraints/basys3.xdc (docs/boards.md).
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Clock: the 100 MHz oscillator through an MMCM, 100 * 9 / 35.75 = 25.1748 MHz
+// (640x480@60 wants 25.175). Reset: held for 256 cycles after the MMCM locks,
+// and while the centre button is down. Boot: the RAM is block RAM, filled by the
+// bitstream from INIT_FILE (the image make synth writes), so the CPU starts at once.
+// LEDs: LD0 once the CPU runs, LD1 on a firmware EXIT.
+module basys3_top #(
+    parameter integer RAM_BYTES = 65536,
+    parameter INIT_FILE = "",                       // the RAM image, $readmemh
+    parameter integer N_MAX = 256,
+    parameter integer LANES = 2,
+    parameter integer SPRITES_MAX = 512,
+    parameter integer SCALE = 2,
+    parameter integer CLOCK_HZ = 25_175_000
+) (
+    input  wire       clk,                          // 100 MHz
+    input  wire       btnC,
+    output wire [1:0] led,
+    output wire       RsTx,                         // UART to the FTDI, 115200 8N1
+    input  wire       RsRx,
+    output wire [3:0] vgaRed,
+    output wire [3:0] vgaGreen,
+    output wire [3:0] vgaBlue,
+    output wire       Hsync,
+    output wire       Vsync
+);
+
+    wire clk_pixel_unbuffered, clk_pixel, feedback, locked;
+
+    MMCME2_BASE #(
+        .CLKIN1_PERIOD(10.0),
+        .DIVCLK_DIVIDE(1),
+        .CLKFBOUT_MULT_F(9.0),                      // VCO 900 MHz (600..1200)
+        .CLKOUT0_DIVIDE_F(35.75)                    // 25.1748 MHz
+    ) u_mmcm (
+        .CLKIN1(clk),
+        .CLKFBIN(feedback),
+        .CLKFBOUT(feedback),
+        .CLKOUT0(clk_pixel_unbuffered),
+        .LOCKED(locked),
+        .PWRDWN(1'b0),
+        .RST(1'b0)
+    );
+
+    BUFG u_bufg (.I(clk_pixel_unbuffered), .O(clk_pixel));
+
+    reg  [1:0] button_sync = 2'b00;
+    reg  [7:0] reset_count = 8'd0;
+    wire       rst = !reset_count[7];
+    always @(posedge clk_pixel) begin
+        button_sync <= {button_sync[0], btnC};
+        if (!locked || button_sync[1]) reset_count <= 8'd0;
+        else if (rst) reset_count <= reset_count + 8'd1;
+    end
+
+    wire exited;
+
+    boids_soc #(
+        .RAM_BYTES(RAM_BYTES),
+        .INIT_FILE(INIT_FILE),
+        .CLOCK_HZ(CLOCK_HZ),
+        .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
+        .N_MAX(N_MAX),
+        .LANES(LANES),
+        .SPRITES_MAX(SPRITES_MAX),
+        .SCALE(SCALE)
+    ) u_soc (
+        .clk(clk_pixel),
+        .rst(rst),
+        .cpu_hold(1'b0),
+        .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
+        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(), .host_ack_o(), .host_err_o(),
+        .uart_tx(RsTx),
+        .uart_rx(RsRx),
+        .vga_hsync(Hsync), .vga_vsync(Vsync),
+        .vga_r(vgaRed), .vga_g(vgaGreen), .vga_b(vgaBlue),
+        .exit_o(exited),
+        .exit_code_o(),
+        .cpu_sleeping_o()
+    );
+
+    assign led = {exited, !rst && !exited};
+
+endmodule
+
+`default_nettype wire

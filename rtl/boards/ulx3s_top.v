@@ -1,0 +1,110 @@
+// ulx3s_top: the SoC on a ULX3S (ECP5-85F) with DVI out of its GPDI connector.
+// Only pins, clocks, reset and the DVI transmitter live here; the design is
+// boids_soc, the same one the simulator runs.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Clocks: the PLL makes the 25 MHz pixel clock (640x480 at 59.5 Hz, which
+// monitors take for 60) and the 125 MHz serializer clock from the 25 MHz
+// oscillator. Reset: held for 256 cycles after the PLL locks, and while FIRE1
+// is down. Boot: the RAM is block RAM set by the bitstream from INIT_FILE (the
+// image make synth writes), so the CPU starts at once. Video: the SoC's 12-bit
+// colour widened to 8 bits a channel (x 17: 0xF -> 0xFF), its syncs and
+// data-enable into dvi_transmitter, then one DDR output register a lane.
+// LEDs: 0 once the CPU runs, 1 on a firmware EXIT, 2 while the CPU sleeps in wfi.
+module ulx3s_top #(
+    parameter integer RAM_BYTES = 131072,
+    parameter INIT_FILE = "",                       // the RAM image, $readmemh
+    parameter integer N_MAX = 512,
+    parameter integer LANES = 8,
+    parameter integer SPRITES_MAX = 768,
+    parameter integer SCALE = 2,
+    parameter integer CLOCK_HZ = 25_000_000
+) (
+    input  wire       clk_25mhz,
+    input  wire [1:1] btn,                          // FIRE1, active high
+    output wire [7:0] led,
+    output wire       ftdi_rxd,                     // UART to the FTDI (its RXD), 115200 8N1
+    input  wire       ftdi_txd,
+    output wire [3:0] gpdi_dp                       // 0 blue, 1 green, 2 red, 3 clock
+);
+
+    wire clk, clk_serial, pll_locked;
+
+    pll_25_125 u_pll (
+        .clk_25mhz(clk_25mhz),
+        .clk_pixel(clk),
+        .clk_serial(clk_serial),
+        .locked(pll_locked)
+    );
+
+    reg  [1:0] button_sync = 2'b00;
+    reg  [1:0] lock_sync = 2'b00;
+    reg  [7:0] reset_count = 8'd0;
+    wire       rst = !reset_count[7];
+    always @(posedge clk) begin
+        button_sync <= {button_sync[0], btn[1]};
+        lock_sync <= {lock_sync[0], pll_locked};    // LOCK is asynchronous
+        if (!lock_sync[1] || button_sync[1]) reset_count <= 8'd0;
+        else if (rst) reset_count <= reset_count + 8'd1;
+    end
+
+    wire [3:0] vga_r, vga_g, vga_b;
+    wire       vga_hsync, vga_vsync, vga_de, exited, sleeping;
+
+    boids_soc #(
+        .RAM_BYTES(RAM_BYTES),
+        .INIT_FILE(INIT_FILE),
+        .CLOCK_HZ(CLOCK_HZ),
+        .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
+        .N_MAX(N_MAX),
+        .LANES(LANES),
+        .SPRITES_MAX(SPRITES_MAX),
+        .SCALE(SCALE)
+    ) u_soc (
+        .clk(clk),
+        .rst(rst),
+        .cpu_hold(1'b0),
+        .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
+        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(), .host_ack_o(), .host_err_o(),
+        .uart_tx(ftdi_rxd),
+        .uart_rx(ftdi_txd),
+        .vga_hsync(vga_hsync), .vga_vsync(vga_vsync), .vga_de(vga_de),
+        .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
+        .exit_o(exited),
+        .exit_code_o(),
+        .cpu_sleeping_o(sleeping)
+    );
+
+    wire [1:0] serial_blue, serial_green, serial_red, serial_clock;
+
+    dvi_transmitter u_dvi (
+        .clk_pixel(clk),
+        .rst(rst),
+        .de(vga_de),
+        .hsync(vga_hsync),
+        .vsync(vga_vsync),
+        .red({vga_r, vga_r}),
+        .green({vga_g, vga_g}),
+        .blue({vga_b, vga_b}),
+        .clk_serial(clk_serial),
+        .serial_blue(serial_blue),
+        .serial_green(serial_green),
+        .serial_red(serial_red),
+        .serial_clock(serial_clock)
+    );
+
+    dvi_ddr_out u_ddr (
+        .clk_serial(clk_serial),
+        .serial_blue(serial_blue),
+        .serial_green(serial_green),
+        .serial_red(serial_red),
+        .serial_clock(serial_clock),
+        .gpdi_dp(gpdi_dp)
+    );
+
+    assign led = {5'd0, sleeping, exited, !rst && !exited};
+
+endmodule
+
+`default_nettype wire
