@@ -32,7 +32,7 @@ module boids_display #(
     parameter integer V_BACK = `VGA_640X480_60_V_BACK,
     parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
     parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
-    parameter integer SCALE = 1,                    // 1 or 2: a buffer pixel is SCALE x SCALE
+    parameter integer SCALE = 1,                    // 1, 2 or 4: a buffer pixel is SCALE x SCALE
     parameter integer SPRITES_MAX = 1280            // sprite memory entries, 2..16384
 ) (
     input  wire        clk,                         // pixel clock
@@ -70,7 +70,7 @@ module boids_display #(
     localparam [31:0] SMAX_WORD = SPRITES_MAX;
 
     initial begin
-        if (SCALE != 1 && SCALE != 2) $error("%m: SCALE = %0d, must be 1 or 2", SCALE);
+        if (SCALE != 1 && SCALE != 2 && SCALE != 4) $error("%m: SCALE = %0d, must be 1, 2 or 4", SCALE);
         if (FB_W * SCALE != H_ACTIVE || FB_H * SCALE != V_ACTIVE || FB_W % 4 != 0)
             $error("%m: H_ACTIVE %0d, V_ACTIVE %0d, SCALE %0d: the buffer must be whole pixels, FB_W a multiple of 4",
                    H_ACTIVE, V_ACTIVE, SCALE);
@@ -284,7 +284,7 @@ module boids_display #(
         .vsync(t_vsync),
         .de(t_de),
         .x(t_x),
-        .y_lsb(t_y[0]),
+        .y_low(t_y[1:0]),
         .vblank_start(vblank_start),
         .fb_re(fb_re),
         .fb_raddr(fb_raddr),
@@ -343,7 +343,7 @@ module boids_display #(
 
     always @* wb_dat_o = rd_spr ? spr_rdata : rd_reg;
 
-    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], reg_count[31:CW], t_y[11:1], t_line_start, t_frame_start};
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], reg_count[31:CW], t_y[11:2], t_line_start, t_frame_start};
 
 `ifdef FORMAL
     // Formal properties (tests/test_formal.sh, at a small mode and SPRITES_MAX). Reset

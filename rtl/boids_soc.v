@@ -18,7 +18,7 @@ module boids_soc #(
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
-    parameter integer SCALE = 1,                    // display: 1 or 2
+    parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
     parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
     parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,

@@ -85,13 +85,18 @@ module display_renderer #(
         end
     endfunction
 
-    // (y - 3) * WPL, modulo 2^AW (*): the address of the shape's first row
+    // (y - 3) * WPL, modulo 2^AW (*): the address of the shape's first row, as a sum
+    // of shifts, one for each set bit of the constant WPL (one adder for 40, 80 or
+    // 160 words a line), where yosys would spend one of the UP5K's 8 DSPs on a multiply.
     function automatic [AW-1:0] first_line(input [11:0] y);
         reg [31-AW:0] unused_msb;
         reg [AW-1:0]  row0;
+        integer       i;
         begin
             {unused_msb, row0} = {{20{y[11]}}, y} - 32'd3;
-            first_line = row0 * WPL_A;
+            first_line = {AW{1'b0}};
+            for (i = 0; i < AW; i = i + 1)
+                if (WPL_A[i]) first_line = first_line + (row0 << i);
         end
     endfunction
 

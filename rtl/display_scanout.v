@@ -12,11 +12,13 @@
 // so every pin shows the timing generator's waveform LATENCY = 3 cycles later.
 // Framebuffer pixel (x / SCALE, y / SCALE) is at word (y / SCALE) * FB_W / 4 +
 // x / (4 SCALE), nibble (x / SCALE) mod 4. The read address is a counter: +1 a word,
-// back a line after the first of SCALE equal lines, 0 at vblank_start.
+// back to the line's first word after each of SCALE equal lines but the last (y mod
+// SCALE != SCALE - 1), 0 at vblank_start. SCALE being a power of two, the fetch
+// points, the nibble and the repeat are bit fields of x and y: no divider.
 module display_scanout #(
     parameter integer H_ACTIVE = 640,               // pixels at the pins
     parameter integer V_ACTIVE = 480,
-    parameter integer SCALE = 1                     // 1 or 2
+    parameter integer SCALE = 1                     // 1, 2 or 4
 ) (
     input  wire                     clk,
     input  wire                     rst,            // synchronous, active high
@@ -25,7 +27,7 @@ module display_scanout #(
     input  wire                     vsync,
     input  wire                     de,
     input  wire [11:0]              x,
-    input  wire                     y_lsb,          // y[0]
+    input  wire [1:0]               y_low,          // y[1:0]
     input  wire                     vblank_start,
     // frame buffer read port (the front buffer; data one cycle after re)
     output wire                     fb_re,
@@ -41,29 +43,33 @@ module display_scanout #(
 
     localparam integer WPL = H_ACTIVE / (4 * SCALE);    // words a line
     localparam integer AW = $clog2(WPL * V_ACTIVE / SCALE);
-    localparam integer SB = SCALE == 2 ? 1 : 0;         // log2(SCALE)
+    localparam integer SB = SCALE == 4 ? 2 : SCALE == 2 ? 1 : 0;  // log2(SCALE)
     localparam integer H_LAST_READ = H_ACTIVE - 4 * SCALE;
     localparam integer WPL_1 = WPL - 1;
+    localparam integer X_MASK_I = 4 * SCALE - 1;
+    localparam integer Y_MASK_I = SCALE - 1;
     localparam [11:0] X_LAST_READ = H_LAST_READ[11:0];
+    localparam [3:0] X_MASK = X_MASK_I[3:0];            // x within a word's pixels
+    localparam [1:0] Y_MASK = Y_MASK_I[1:0];            // y within a repeated line
     localparam [AW-1:0] REWIND = WPL_1[AW-1:0];        // back to the line's first word, -1
 
     initial begin
-        if (SCALE != 1 && SCALE != 2) $error("%m: SCALE = %0d, must be 1 or 2", SCALE);
+        if (SCALE != 1 && SCALE != 2 && SCALE != 4) $error("%m: SCALE = %0d, must be 1, 2 or 4", SCALE);
         if (H_ACTIVE % (4 * SCALE) != 0 || V_ACTIVE % SCALE != 0)
             $error("%m: H_ACTIVE %0d, V_ACTIVE %0d: need H_ACTIVE / SCALE a multiple of 4 and V_ACTIVE / SCALE whole",
                    H_ACTIVE, V_ACTIVE);
     end
 
     // ---- t: read issue -------------------------------------------------------------
-    wire [2:0] xl = x[2:0];
-    wire       word_start = SCALE == 2 ? xl == 3'd0 : xl[1:0] == 2'd0;
+    wire word_start = (x[3:0] & X_MASK) == 4'd0;
+    wire line_again = (y_low & Y_MASK) != Y_MASK;     // never at SCALE 1
     assign fb_re = de && word_start;
 
     always @(posedge clk) begin
         if (fb_re) begin
-            // after the last word of a line: on to the next line, or back to the
-            // start of this one when it is shown again (SCALE 2, even y)
-            if (x == X_LAST_READ && SCALE == 2 && !y_lsb) fb_raddr <= fb_raddr - REWIND;
+            // after the last word of a line: back to the start of this one while it
+            // is to be shown again, else on to the next line
+            if (x == X_LAST_READ && line_again) fb_raddr <= fb_raddr - REWIND;
             else fb_raddr <= fb_raddr + 1'b1;
         end
         if (vblank_start) fb_raddr <= {AW{1'b0}};
@@ -117,8 +123,6 @@ module display_scanout #(
         vga_vsync <= vs_2;
         {vga_r, vga_g, vga_b} <= rgb_2;
     end
-
-    wire unused_ok = &{1'b0, xl[2]};
 
 endmodule
 

@@ -128,8 +128,8 @@ int render_reference(const state_table_t *t, double world_w, double world_h, int
                  fb_w, fb_h);
         return -1;
     }
-    if (scale != 1 && scale != 2) {
-        set_error(err, errlen, "render: scale %d, expected 1 or 2", scale);
+    if (scale != 1 && scale != 2 && scale != 4) {
+        set_error(err, errlen, "render: scale %d, expected 1, 2 or 4", scale);
         return -1;
     }
     s = render_world_shift(world_w, world_h, fb_w, fb_h);

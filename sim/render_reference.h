@@ -41,7 +41,7 @@ int render_world_shift(double world_w, double world_h, int fb_w, int fb_h);
 int render_heading(double vx, double vy);
 
 /* Draws the state into rgb, which holds (fb_w * scale) * (fb_h * scale)
- * pixels, row by row. scale is 1 or 2. Returns -1 with a message in err for
+ * pixels, row by row. scale is 1, 2 or 4. Returns -1 with a message in err for
  * arguments it cannot draw (sizes, scale, a position that is not a number). */
 int render_reference(const state_table_t *t, double world_w, double world_h, int fb_w, int fb_h,
                      int scale, uint32_t *rgb, char *err, size_t errlen);

@@ -101,6 +101,12 @@ static void world_zoom_is_the_smallest_that_fits(void **state)
     d.height = 240;
     display_set_world(&d, Q(640), Q(480));
     assert_int_equal(d.shift, 1);
+    d.width = 160; /* SCALE 4, the UP5K's buffer */
+    d.height = 120;
+    display_set_world(&d, Q(640), Q(480));
+    assert_int_equal(d.shift, 2);
+    display_set_world(&d, Q(640), Q(484)); /* 484 >> 2 = 121 */
+    assert_int_equal(d.shift, 3);
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 /* The reference rendering: hand-checked sprites, placement, clipping, draw
- * order, the world-to-framebuffer shift, scale 2, and the 8 headings. */
+ * order, the world-to-framebuffer shift, scales 2 and 4, and the 8 headings. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -237,21 +237,23 @@ static void a_bigger_world_is_shifted_down(void **state)
     free(rgb);
 }
 
-static void scale_two_shows_each_pixel_as_a_block(void **state)
+static void scales_two_and_four_show_each_pixel_as_a_block(void **state)
 {
     state_row_t rows[3] = {row(STATE_BOID, 10, 10, 1, 1), row(STATE_SCOUT1, 62, 0, -1, 0),
                            row(STATE_PREDATOR, 11, 12, 0, -1)};
     uint32_t *one = render(rows, 3, FB_W, FB_H, FB_W, FB_H, 1);
-    uint32_t *two = render(rows, 3, FB_W, FB_H, FB_W, FB_H, 2);
-    int x, y;
+    int scale, x, y;
 
     (void)state;
-    for (y = 0; y < 2 * FB_H; y++)
-        for (x = 0; x < 2 * FB_W; x++)
-            assert_int_equal(two[y * 2 * FB_W + x], one[(y / 2) * FB_W + x / 2]);
+    for (scale = 2; scale <= 4; scale *= 2) {
+        uint32_t *big = render(rows, 3, FB_W, FB_H, FB_W, FB_H, scale);
+        for (y = 0; y < scale * FB_H; y++)
+            for (x = 0; x < scale * FB_W; x++)
+                assert_int_equal(big[y * scale * FB_W + x], one[(y / scale) * FB_W + x / scale]);
+        free(big);
+    }
     assert_true(count_not(one, FB_W * FB_H, BACKGROUND) > 20);
     free(one);
-    free(two);
 }
 
 static void headings_follow_the_eight_sectors(void **state)
@@ -327,7 +329,7 @@ int main(void)
         cmocka_unit_test(predators_are_drawn_last_others_in_id_order),
         cmocka_unit_test(world_shift_is_the_smallest_that_fits),
         cmocka_unit_test(a_bigger_world_is_shifted_down),
-        cmocka_unit_test(scale_two_shows_each_pixel_as_a_block),
+        cmocka_unit_test(scales_two_and_four_show_each_pixel_as_a_block),
         cmocka_unit_test(headings_follow_the_eight_sectors),
         cmocka_unit_test(each_heading_draws_its_sprite),
         cmocka_unit_test(bad_arguments_are_refused_with_a_reason),

@@ -53,6 +53,7 @@ configs=(
     "tb_vga_timing_640x480|tb_vga_timing|VGA timing 640x480@60 (VESA): sync widths, porches, periods, polarity, strobes, 2 frames|-y rtl -P tb_vga_timing.MODE=0 tests/rtl/tb_vga_timing.v|"
     "tb_boids_display_scale1|tb_boids_display|display in boids_system, 128x64 SCALE 1, syncs low: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=1 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_scale2|tb_boids_display|display in boids_system, 128x64 SCALE 2, syncs high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=2 -P tb_boids_display.HPOL=1 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
+    "tb_boids_display_scale4|tb_boids_display|display in boids_system, 256x128 SCALE 4, hsync low, vsync high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=4 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
     "tb_soc_uart|tb_soc_uart|SoC UART: bit times at two divisors, status flags, loopback, overrun, a glitch|-y rtl tests/rtl/tb_soc_uart.v|"
     "tb_accel_pair_lane|tb_accel_pair_lane|pair unit: boundaries, 33-bit corners, wide sums, stalls, random|rtl/accel_pair_lane.v tests/rtl/tb_accel_pair_lane.v|"
     "tb_boids_accel_64x1|tb_boids_accel|accelerator N_MAX 64 LANES 1: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
@@ -66,7 +67,9 @@ configs=(
 # SB_SPRAM256KA, when yosys' cell library is installed.
 ice40_cells=$( (yosys-config --datdir 2>/dev/null || echo /usr/share/yosys) | head -1)/ice40/cells_sim.v
 if [ -f "$ice40_cells" ]; then
-    configs+=("tb_boids_display_spram|tb_boids_display|display in boids_system, SCALE 2, the iCE40 SPRAM frame buffer on yosys' SB_SPRAM256KA model|-DNO_ICE40_DEFAULT_ASSIGNMENTS -y rtl/ice40 -y rtl -P tb_boids_display.SCALE=2 tests/rtl/tb_boids_display.v $ice40_cells|")
+    for scale in 2 4; do
+        configs+=("tb_boids_display_spram_scale$scale|tb_boids_display|display in boids_system, SCALE $scale, the iCE40 SPRAM frame buffer on yosys' SB_SPRAM256KA model|-DNO_ICE40_DEFAULT_ASSIGNMENTS -y rtl/ice40 -y rtl -P tb_boids_display.SCALE=$scale tests/rtl/tb_boids_display.v $ice40_cells|")
+    done
 fi
 
 # run NAME IVERILOG_ARGS PLUSARGS: compile and simulate; log and status into $out.

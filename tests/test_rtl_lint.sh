@@ -57,7 +57,7 @@ EOF
 ice40_cells=$( (yosys-config --datdir 2>/dev/null || echo /usr/share/yosys) | head -1)/ice40/cells_sim.v
 for f in rtl/ice40/*.v; do
     top=$(basename "$f" .v)
-    for words in 19200 512 76800; do
+    for words in 19200 4800 512 76800; do
         check "verilator -Wall $f WORDS=$words" verilator --lint-only -Wall -Irtl "${waiver[@]}" \
             -GWORDS="$words" --top-module "$top" "$f" "$spram_stub"
     done
@@ -67,9 +67,10 @@ for f in rtl/ice40/*.v; do
     fi
 done
 
-# The display and the system top at the sizes that matter: each mode at SCALE 1 and 2,
+# The display and the system top at the sizes that matter: each mode at SCALE 1, 2 and 4,
 # the small sprite memory of the UP5K build.
-for size in "640 480 1 1280" "640 480 2 512" "800 600 2 1280" "1280 720 1 1280" "1280 720 2 2"; do
+for size in "640 480 1 1280" "640 480 2 512" "640 480 4 512" "800 600 2 1280" "800 600 4 1280" \
+    "1280 720 1 1280" "1280 720 2 2" "1280 720 4 1280"; do
     set -- $size
     check "verilator -Wall boids_display ${1}x$2 SCALE=$3 SPRITES_MAX=$4" \
         verilator --lint-only -Wall -Irtl "${waiver[@]}" -GH_ACTIVE="$1" -GV_ACTIVE="$2" -GSCALE="$3" \
@@ -78,7 +79,7 @@ for size in "640 480 1 1280" "640 480 2 512" "800 600 2 1280" "1280 720 1 1280" 
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_display.H_ACTIVE="$1" -Pboids_display.V_ACTIVE="$2" \
         -Pboids_display.SCALE="$3" -Pboids_display.SPRITES_MAX="$4" -o /dev/null rtl/boids_display.v
 done
-for size in "64 1 1" "1024 8 2"; do
+for size in "64 1 1" "1024 8 2" "256 1 4"; do
     set -- $size
     check "verilator -Wall boids_system N_MAX=$1 LANES=$2 SCALE=$3" \
         verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GSCALE="$3" rtl/boids_system.v

@@ -11,8 +11,9 @@
 // own accesses. Read data appear one cycle after a read and hold until the next read
 // (or until that block is written, after a swap: nothing reads them then).
 // 640x480 at SCALE 2 needs 19,200 words a buffer: 2 blocks each, 4 in all, which is
-// every SPRAM the UP5K has (a bigger buffer elaborates, for yosys' default-parameter
-// pass, but does not fit: nextpnr says so).
+// every SPRAM the UP5K has; at SCALE 4, 4,800 words: 1 block each, leaving two for
+// the CPU. (A bigger buffer elaborates, for yosys' default-parameter pass, but does
+// not fit: nextpnr says so.)
 module display_framebuffer #(
     parameter integer WORDS = 19200                 // words a buffer, 2..131072
 ) (

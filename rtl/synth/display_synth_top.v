@@ -1,6 +1,6 @@
 // Synthesis wrapper for area and timing estimates of boids_display on an iCE40 UP5K:
-// 640x480 at 60 Hz, SCALE 2 (a 320x240 buffer in SPRAM: rtl/ice40/display_framebuffer.v),
-// 512 sprites. The bus comes from a shift register fed by one pin, as accel_synth_top.
+// 640x480 at 60 Hz, SCALE 2 (a 320x240 buffer in SPRAM: rtl/ice40/display_framebuffer.v)
+// or 4 (160x120), 512 sprites. The bus comes from a shift register fed by one pin.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -11,7 +11,9 @@
 //       rtl/display_renderer.v rtl/display_scanout.v rtl/boids_display.v \
 //       rtl/synth/display_synth_top.v; synth_ice40 -dsp -top display_synth_top -json d.json"
 //   nextpnr-ice40 --up5k --package sg48 --json d.json --freq 25.125 --pcf-allow-unconstrained
+// (add "chparam -set SCALE 4 display_synth_top" before synth_ice40 for SCALE 4)
 module display_synth_top #(
+    parameter integer SCALE = 2,                    // 2: all four SPRAMs; 4: two of them
     parameter integer SPRITES_MAX = 512
 ) (
     input  wire       clk,                          // pixel clock, 25.125 MHz
@@ -40,7 +42,7 @@ module display_synth_top #(
 
     boids_display #(
         `VGA_MODE_640X480_60,
-        .SCALE(2),
+        .SCALE(SCALE),
         .SPRITES_MAX(SPRITES_MAX)
     ) u_display (
         .clk(clk),

@@ -15,14 +15,15 @@
 // which picture each frame showed: swaps only in vertical blanking, DROPPED, ...
 module tb_boids_display;
 
-    parameter integer SCALE = 1;                    // 1 or 2
+    parameter integer SCALE = 1;                    // 1, 2 or 4
     parameter integer HPOL = 0;                     // sync polarity of the mode (1 high)
     parameter integer VPOL = 0;
     parameter integer SPRITES_MAX = 64;
 
-    // the small mode
-    localparam integer HA = 128, HF = 8, HS = 8, HB = 8, HT = HA + HF + HS + HB;
-    localparam integer VA = 64, VF = 2, VS = 2, VB = 3, VT = VA + VF + VS + VB;
+    // the small mode: 128x64, or 256x128 at SCALE 4 so that the buffer (64x32 then)
+    // still holds the tests' rows of sprites
+    localparam integer HA = SCALE == 4 ? 256 : 128, HF = 8, HS = 8, HB = 8, HT = HA + HF + HS + HB;
+    localparam integer VA = SCALE == 4 ? 128 : 64, VF = 2, VS = 2, VB = 3, VT = VA + VF + VS + VB;
     localparam integer FB_W = HA / SCALE, FB_H = VA / SCALE, FBPIX = FB_W * FB_H;
     localparam integer WORDS = FBPIX / 4;
     localparam integer NPIC = 8;                    // pictures the testbench keeps
