@@ -23,7 +23,7 @@ icebreaker_SCALE := 4
 icebreaker_SPRITES := 256
 icebreaker_CLOCK_HZ := 25125000
 icebreaker_STACK := 4096
-icebreaker_FLOCK := --neighbors brute --boids 48 --scouts1 4 --scouts2 4 --predators 1 --update synchronous
+icebreaker_FLOCK := --neighbors brute --boids 54 --scouts1 5 --scouts2 3 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
 # bitstream; the accelerator with 8 lanes.

@@ -49,6 +49,7 @@ module boids_soc #(
     // VGA pins, registered
     output wire        vga_hsync,
     output wire        vga_vsync,
+    output wire        vga_de,                      // active area (DVI), aligned with the pins
     output wire [3:0]  vga_r,
     output wire [3:0]  vga_g,
     output wire [3:0]  vga_b,
@@ -141,6 +142,7 @@ module boids_soc #(
         .irq_accel_o(irq_accel),
         .irq_display_o(irq_display),
         .vga_hsync(vga_hsync), .vga_vsync(vga_vsync),
+        .vga_de(vga_de),
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b)
     );
 

@@ -43,6 +43,7 @@ module boids_system #(
     // VGA pins, registered
     output wire        vga_hsync,
     output wire        vga_vsync,
+    output wire        vga_de,                      // active area (DVI), aligned with the pins
     output wire [3:0]  vga_r,
     output wire [3:0]  vga_g,
     output wire [3:0]  vga_b
@@ -109,6 +110,7 @@ module boids_system #(
         .irq_o(irq_display_o),
         .vga_hsync(vga_hsync),
         .vga_vsync(vga_vsync),
+        .vga_de(vga_de),
         .vga_r(vga_r),
         .vga_g(vga_g),
         .vga_b(vga_b)

@@ -29,17 +29,34 @@ module display_framebuffer #(
         if (WORDS < 2) $error("%m: WORDS = %0d, must be at least 2", WORDS);
     end
 
-    // Both buffers in one array, buffer b at words b * WORDS ..: a write is one
-    // read-modify-write of a whole word (its nibbles outside wmask kept), so a
-    // simulator updates one word, not four nibbles of two memories.
+    // Both buffers in one array, buffer b at words b * WORDS ..
     localparam integer AW = $clog2(WORDS);
     localparam [AW:0] OFFSET1 = WORDS[AW:0];          // buffer 1's first word
-
-    (* no_rw_check *) reg [15:0] mem[0:2*WORDS-1];
 
     function automatic [AW:0] word(input sel, input [AW-1:0] addr);
         word = sel ? OFFSET1 + {1'b0, addr} : {1'b0, addr};
     endfunction
+
+`ifdef SYNTHESIS
+    // For synthesis (yosys defines SYNTHESIS): one 4-bit memory a nibble, each with
+    // its own write enable. Block RAMs have byte enables, not nibble enables, and
+    // the simulators' read-modify-write below needs an asynchronous read, which
+    // only distributed RAM has: that costs an ECP5 or a 7-series part thousands of
+    // LUTs. tests/test_rtl_icarus.sh runs the display testbench on this version too.
+    genvar n;
+    generate
+        for (n = 0; n < 4; n = n + 1) begin : g_nibble
+            reg [3:0] nib[0:2*WORDS-1];
+            always @(posedge clk) begin
+                if (we && wmask[n]) nib[word(wsel, waddr)] <= wdata[4 * n +: 4];
+                if (re) rdata[4 * n +: 4] <= nib[word(rsel, raddr)];
+            end
+        end
+    endgenerate
+`else
+    // For simulators: a write is one read-modify-write of a whole word (its nibbles
+    // outside wmask kept), so a simulator updates one word, not four nibbles.
+    (* no_rw_check *) reg [15:0] mem[0:2*WORDS-1];
 
     function automatic [15:0] merge(input [15:0] old, input [15:0] data, input [3:0] mask);
         reg [15:0] m;
@@ -53,6 +70,7 @@ module display_framebuffer #(
         if (we) mem[word(wsel, waddr)] <= merge(mem[word(wsel, waddr)], wdata, wmask);
         if (re) rdata <= mem[word(rsel, raddr)];
     end
+`endif
 
 endmodule
 

@@ -36,6 +36,7 @@ module display_scanout #(
     // VGA pins
     output reg                      vga_hsync,
     output reg                      vga_vsync,
+    output reg                      vga_de,         // active area, for a DVI transmitter
     output reg  [3:0]               vga_r,
     output reg  [3:0]               vga_g,
     output reg  [3:0]               vga_b
@@ -107,12 +108,13 @@ module display_scanout #(
         nibble = word[4 * n +: 4];
     endfunction
 
-    reg        hs_2, vs_2;
+    reg        hs_2, vs_2, de_2;
     reg [11:0] rgb_2;
 
     always @(posedge clk) begin
         hs_2 <= hs_1;
         vs_2 <= vs_1;
+        de_2 <= de_1;
         // the word that arrives now (ld_1), else the one held since
         rgb_2 <= de_1 ? palette(nibble(ld_1 ? fb_rdata : held, nib_1)) : 12'h000;
     end
@@ -121,6 +123,7 @@ module display_scanout #(
     always @(posedge clk) begin
         vga_hsync <= hs_2;
         vga_vsync <= vs_2;
+        vga_de <= de_2;
         {vga_r, vga_g, vga_b} <= rgb_2;
     end
 

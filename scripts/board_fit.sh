@@ -3,7 +3,7 @@
 # board's own SoC simulator (build/boards/B/soc from make board-sim: exactly the
 # synthesized configuration, the firmware's time counted). Simulated time, so
 # the figure does not depend on the host. A flock "keeps 60" when every frame
-# gets a flock step: the board's frames/s is at least 99.5% of the refresh.
+# gets a flock step: the board's frames/s is at least 99.95% of the refresh (no frame missed).
 # Usage: board_fit.sh SOC_PROGRAM MAX_N [FLAGS...]
 # Binary search on N in [1, MAX_N] with scouts N/10 and N/16, one predator,
 # seed 1, synchronous update, 12 steps; FLAGS go to every run (--neighbors ...).
@@ -20,7 +20,7 @@ keeps() {   # N [FLAGS] -> status 0 when N boids keep the frame rate
     line=$(grep "soc: board:" <<<"$out") || { echo "board_fit: no frame rate for $n boids: $out" >&2; exit 1; }
     fps=$(sed -nE 's/.* ([0-9.]+) frames\/s \(display refresh ([0-9.]+) Hz.*/\1/p' <<<"$line")
     refresh=$(sed -nE 's/.* frames\/s \(display refresh ([0-9.]+) Hz.*/\1/p' <<<"$line")
-    verdict=$(awk -v f="$fps" -v r="$refresh" 'BEGIN {print (f >= 0.995 * r) ? "keeps" : "drops"}')
+    verdict=$(awk -v f="$fps" -v r="$refresh" 'BEGIN {print (f >= 0.9995 * r) ? "keeps" : "drops"}')
     printf '  %5d boids: %6.2f frames/s of %.2f (%s)\n' "$n" "$fps" "$refresh" "$verdict"
     [ "$verdict" = keeps ]
 }

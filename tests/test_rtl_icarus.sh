@@ -53,6 +53,7 @@ configs=(
     "tb_vga_timing_640x480|tb_vga_timing|VGA timing 640x480@60 (VESA): sync widths, porches, periods, polarity, strobes, 2 frames|-y rtl -P tb_vga_timing.MODE=0 tests/rtl/tb_vga_timing.v|"
     "tb_boids_display_scale1|tb_boids_display|display in boids_system, 128x64 SCALE 1, syncs low: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=1 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_scale2|tb_boids_display|display in boids_system, 128x64 SCALE 2, syncs high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=2 -P tb_boids_display.HPOL=1 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
+    "tb_boids_display_nibbles|tb_boids_display|display in boids_system, 128x64 SCALE 2, the frame buffer as synthesis sees it (four nibble memories, -DSYNTHESIS)|-DSYNTHESIS -y rtl -P tb_boids_display.SCALE=2 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_scale4|tb_boids_display|display in boids_system, 256x128 SCALE 4, hsync low, vsync high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=4 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
     "tb_soc_uart|tb_soc_uart|SoC UART: bit times at two divisors, status flags, loopback, overrun, a glitch|-y rtl tests/rtl/tb_soc_uart.v|"
     "tb_accel_pair_lane|tb_accel_pair_lane|pair unit: boundaries, 33-bit corners, wide sums, stalls, random|rtl/accel_pair_lane.v tests/rtl/tb_accel_pair_lane.v|"

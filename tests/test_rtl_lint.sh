@@ -79,11 +79,17 @@ for size in "640 480 1 1280" "640 480 2 512" "640 480 4 512" "800 600 2 1280" "8
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_display.H_ACTIVE="$1" -Pboids_display.V_ACTIVE="$2" \
         -Pboids_display.SCALE="$3" -Pboids_display.SPRITES_MAX="$4" -o /dev/null rtl/boids_display.v
 done
-for size in "64 1 1" "1024 8 2" "256 1 4"; do
+for size in "64 1 1" "1024 8 2" "256 1 4" "128 0 4"; do
     set -- $size
     check "verilator -Wall boids_system N_MAX=$1 LANES=$2 SCALE=$3" \
         verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GSCALE="$3" rtl/boids_system.v
 done
+
+# The frame buffer as synthesis reads it (four nibble memories).
+check "verilator -Wall display_framebuffer -DSYNTHESIS" \
+    verilator --lint-only -Wall -Irtl "${waiver[@]}" -DSYNTHESIS rtl/display_framebuffer.v
+check "iverilog -g2012 -Wall display_framebuffer -DSYNTHESIS" \
+    iverilog -g2012 -Wall -DSYNTHESIS -Irtl -o /dev/null rtl/display_framebuffer.v
 
 # The top at the sizes the project builds: the smallest, an iCE40 UP5K build, the
 # simulation defaults, the largest memory with the most lanes.

@@ -25,6 +25,7 @@ module display_synth_top #(
     // VGA pins
     output wire       vga_hsync,
     output wire       vga_vsync,
+    output wire       vga_de,
     output wire [3:0] vga_r,
     output wire [3:0] vga_g,
     output wire [3:0] vga_b
@@ -58,6 +59,7 @@ module display_synth_top #(
         .irq_o(irq_out),
         .vga_hsync(vga_hsync),
         .vga_vsync(vga_vsync),
+        .vga_de(vga_de),
         .vga_r(vga_r),
         .vga_g(vga_g),
         .vga_b(vga_b)

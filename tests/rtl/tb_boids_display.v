@@ -53,7 +53,7 @@ module tb_boids_display;
     reg  [31:0] dat_w = 32'd0;
     wire [31:0] dat_r;
     wire        ack, irq_accel, irq_display;
-    wire        hsync, vsync;
+    wire        hsync, vsync, de;
     wire [3:0]  r, g, b;
 
     always #5 clk = !clk;
@@ -68,7 +68,7 @@ module tb_boids_display;
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
         .wb_dat_i(dat_w), .wb_sel_i(4'hf), .wb_dat_o(dat_r), .wb_ack_o(ack),
         .irq_accel_o(irq_accel), .irq_display_o(irq_display),
-        .vga_hsync(hsync), .vga_vsync(vsync), .vga_r(r), .vga_g(g), .vga_b(b)
+        .vga_hsync(hsync), .vga_vsync(vsync), .vga_de(de), .vga_r(r), .vga_g(g), .vga_b(b)
     );
 
 `define TB_NAME "tb_boids_display"
@@ -276,6 +276,9 @@ module tb_boids_display;
             if (!vs_on && vs_q && cycle - t_vs != HT * VS) fail("pins: vsync width is not V_SYNC lines");
             ax = hcnt - (HS + HB);
             ay = line_k - (VS + VB - 1);
+            // the data-enable pin (for DVI) is high exactly on the active pixels
+            if (t_vs >= 0 && de !== (ax >= 0 && ax < HA && ay >= 0 && ay < VA))
+                fail("pins: vga_de is not exactly the active area");
             if (ax >= 0 && ax < HA && ay >= 0 && ay < VA) begin
                 cap[ay * HA + ax] = {r, g, b};
                 if (ax == 0) mon_line = ay;
