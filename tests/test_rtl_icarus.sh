@@ -48,6 +48,7 @@ done
 # run name | testbench module | description | iverilog arguments | vvp plusargs
 configs=(
     "tb_boids_accel_1024x8|tb_boids_accel|accelerator N_MAX 1024 LANES 8: C-model scenes up to N 1024, wrong use|-y rtl -P tb_boids_accel.N_MAX=1024 -P tb_boids_accel.LANES=8 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_1024.txt"
+    "tb_soc_flash_loader|tb_soc_flash_loader|boot loader: 64 KiB from the SPI flash model into soc_ram at SCK = clk/2, mode 0 and tRES1, wait states, a bus error, a too-short tRES1 caught|-y rtl tests/rtl/tb_soc_flash_loader.v tests/rtl/spi_flash_model.v|"
     "tb_vga_timing_1280x720|tb_vga_timing|VGA timing 1280x720@60 (CEA): sync widths, porches, periods, polarity, strobes, 2 frames|-y rtl -P tb_vga_timing.MODE=2 tests/rtl/tb_vga_timing.v|"
     "tb_vga_timing_800x600|tb_vga_timing|VGA timing 800x600@60 (VESA): sync widths, porches, periods, polarity, strobes, 2 frames|-y rtl -P tb_vga_timing.MODE=1 tests/rtl/tb_vga_timing.v|"
     "tb_vga_timing_640x480|tb_vga_timing|VGA timing 640x480@60 (VESA): sync widths, porches, periods, polarity, strobes, 2 frames|-y rtl -P tb_vga_timing.MODE=0 tests/rtl/tb_vga_timing.v|"
@@ -55,6 +56,7 @@ configs=(
     "tb_boids_display_scale2|tb_boids_display|display in boids_system, 128x64 SCALE 2, syncs high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=2 -P tb_boids_display.HPOL=1 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_nibbles|tb_boids_display|display in boids_system, 128x64 SCALE 2, the frame buffer as synthesis sees it (four nibble memories, -DSYNTHESIS)|-DSYNTHESIS -y rtl -P tb_boids_display.SCALE=2 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_scale4|tb_boids_display|display in boids_system, 256x128 SCALE 4, hsync low, vsync high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=4 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
+    "tb_soc_ram|tb_soc_ram|SoC RAM, 32K words: byte-enable writes and reads against a model, ack timing, stb held|-y rtl tests/rtl/tb_soc_ram.v|"
     "tb_soc_uart|tb_soc_uart|SoC UART: bit times at two divisors, status flags, loopback, overrun, a glitch|-y rtl tests/rtl/tb_soc_uart.v|"
     "tb_accel_pair_lane|tb_accel_pair_lane|pair unit: boundaries, 33-bit corners, wide sums, stalls, random|rtl/accel_pair_lane.v tests/rtl/tb_accel_pair_lane.v|"
     "tb_boids_accel_64x1|tb_boids_accel|accelerator N_MAX 64 LANES 1: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
@@ -64,10 +66,13 @@ configs=(
     "tb_boids_accel_4096x16|tb_boids_accel|accelerator N_MAX 4096 LANES 16: C-model scenes up to N 300, wrong use|-y rtl -P tb_boids_accel.N_MAX=4096 -P tb_boids_accel.LANES=16 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_1024.txt +MAXN=300"
 )
 
-# The display again on the iCE40 SPRAM frame buffer (rtl/ice40/), on yosys' model of
-# SB_SPRAM256KA, when yosys' cell library is installed.
+# The display again on the iCE40 SPRAM frame buffer (rtl/ice40/), and the boot loader
+# and the RAM on the iCE40 SPRAM RAM, on yosys' model of SB_SPRAM256KA, when yosys'
+# cell library is installed. The loader's run is long: it goes first.
 ice40_cells=$( (yosys-config --datdir 2>/dev/null || echo /usr/share/yosys) | head -1)/ice40/cells_sim.v
 if [ -f "$ice40_cells" ]; then
+    configs=("tb_soc_flash_loader_spram|tb_soc_flash_loader|boot loader: 64 KiB into the iCE40 SPRAM RAM (rtl/ice40/soc_ram.v) on yosys' SB_SPRAM256KA model|-DNO_ICE40_DEFAULT_ASSIGNMENTS -y rtl/ice40 -y rtl tests/rtl/tb_soc_flash_loader.v tests/rtl/spi_flash_model.v $ice40_cells|" "${configs[@]}")
+    configs+=("tb_soc_ram_spram|tb_soc_ram|iCE40 SPRAM RAM, 32K words (four blocks) on yosys' model: byte-enable writes and reads against a model, ack timing|-DNO_ICE40_DEFAULT_ASSIGNMENTS -y rtl/ice40 -y rtl tests/rtl/tb_soc_ram.v $ice40_cells|")
     for scale in 2 4; do
         configs+=("tb_boids_display_spram_scale$scale|tb_boids_display|display in boids_system, SCALE $scale, the iCE40 SPRAM frame buffer on yosys' SB_SPRAM256KA model|-DNO_ICE40_DEFAULT_ASSIGNMENTS -y rtl/ice40 -y rtl -P tb_boids_display.SCALE=$scale tests/rtl/tb_boids_display.v $ice40_cells|")
     done

@@ -1,0 +1,81 @@
+// soc_ram (iCE40 UP5K): the soft CPU's RAM in SPRAM. Same module name, parameters and
+// ports as rtl/soc_ram.v; read it instead of that file for an iCE40 build. Two
+// SB_SPRAM256KA (16K x 16) side by side make 16K x 32; WORDS up to 32768 takes four.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// The bus behaves as rtl/soc_ram.v's: every access is acknowledged one cycle after it
+// is seen, never in two cycles in a row, and wb_dat_o is the SPRAM's own output
+// register, valid in the ack cycle (held until that block's next access, unlike
+// soc_ram.v's). A byte write is two nibbles of MASKWREN. Only the blocks of the
+// addressed 16K words are enabled. SPRAM cannot be loaded by the bitstream, so
+// INIT_FILE must be "": a loader (soc_flash_loader.v) fills the RAM at power-up.
+// A size beyond the UP5K's four blocks elaborates (lint, yosys' default-parameter
+// pass) but does not fit.
+module soc_ram #(
+    parameter integer WORDS = 16384,                // size in 32-bit words, 2..32768 (64 KiB: 16384)
+    parameter INIT_FILE = ""                        // must be "": SPRAM has no initial contents
+) (
+    input  wire        clk,
+    // Wishbone B4 classic slave, 32-bit, byte addresses
+    input  wire        wb_cyc_i,
+    input  wire        wb_stb_i,
+    input  wire        wb_we_i,
+    input  wire [3:0]  wb_sel_i,
+    input  wire [31:0] wb_adr_i,
+    input  wire [31:0] wb_dat_i,
+    output wire [31:0] wb_dat_o,
+    output reg         wb_ack_o
+);
+
+    localparam integer AW = WORDS > 1 ? $clog2(WORDS) : 1;
+    localparam integer NB = (WORDS + 16383) / 16384;   // 16K-word rows of two blocks
+    localparam integer BW = AW > 14 ? AW - 14 : 1;     // row number bits
+
+    initial begin
+        if (WORDS < 2 || WORDS > 32768) $error("%m: WORDS = %0d, must be 2..32768 (four SPRAMs)", WORDS);
+        if (INIT_FILE != "") $error("%m: INIT_FILE = \"%0s\": SPRAM cannot be initialised", INIT_FILE);
+    end
+
+    wire [31:0]   word = {{(32 - AW){1'b0}}, wb_adr_i[AW+1:2]};
+    wire [BW-1:0] row = word[14 +: BW];
+    wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
+    wire [3:0]    mask_lo = {{2{wb_sel_i[1]}}, {2{wb_sel_i[0]}}};
+    wire [3:0]    mask_hi = {{2{wb_sel_i[3]}}, {2{wb_sel_i[2]}}};
+    wire [32*NB-1:0] dout;
+    reg  [BW-1:0] row_q;                            // the row that answered the last request
+
+    initial wb_ack_o = 1'b0;                        // no reset port: the ack starts idle
+
+    always @(posedge clk) begin
+        wb_ack_o <= req;
+        if (req) row_q <= row;
+    end
+
+    genvar b;
+    generate
+        for (b = 0; b < NB; b = b + 1) begin : g_row
+            localparam integer ROW_I = b;
+            wire cs = req && row == ROW_I[BW-1:0];
+            SB_SPRAM256KA u_lo (
+                .ADDRESS(word[13:0]), .DATAIN(wb_dat_i[15:0]), .MASKWREN(mask_lo),
+                .WREN(wb_we_i), .CHIPSELECT(cs), .CLOCK(clk),
+                .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1),
+                .DATAOUT(dout[32 * b +: 16])
+            );
+            SB_SPRAM256KA u_hi (
+                .ADDRESS(word[13:0]), .DATAIN(wb_dat_i[31:16]), .MASKWREN(mask_hi),
+                .WREN(wb_we_i), .CHIPSELECT(cs), .CLOCK(clk),
+                .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1),
+                .DATAOUT(dout[32 * b + 16 +: 16])
+            );
+        end
+    endgenerate
+
+    assign wb_dat_o = dout[32 * {{(32 - BW){1'b0}}, row_q} +: 32];
+
+    wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0], word[31:14]};
+
+endmodule
+
+`default_nettype wire
