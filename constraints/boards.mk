@@ -81,7 +81,7 @@ synth: deps ## bitstreams: every open-flow board, or BOARD=icebreaker|ulx3s|basy
 	@bash scripts/setup.sh synth $(if $(filter ecp5,$(foreach b,$(or $(BOARD),$(OPEN_BOARDS)),$($(b)_FAMILY))),ecp5)
 	@fail=0; for b in $(or $(BOARD),$(OPEN_BOARDS)); do \
 		$(MAKE) --no-print-directory board-sim BOARD=$$b && \
-		$(MAKE) --no-print-directory $(BUILD)/boards/$$b/report.txt BOARD=$$b || fail=1; \
+		$(MAKE) --no-print-directory $(BUILD)/boards/$$b/ram.bin $(BUILD)/boards/$$b/report.txt BOARD=$$b || fail=1; \
 		[ -f $(BUILD)/boards/$$b/report.txt ] && cat $(BUILD)/boards/$$b/report.txt; \
 	done; exit $$fail
 

@@ -18,8 +18,8 @@ used() {
 # Every clock's last "Max frequency" line (after routing), PASS or FAIL.
 clocks() {
     grep -E "Max frequency for clock" "$plog" |
-        sed -E "s/.*clock '([^']+)': ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\).*/\1 \2 \3 \4/" |
-        awk '{last[$1] = $0} END {for (c in last) print last[c]}' | sort
+        sed -E "s/.*clock +'([^']+)': ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\).*/\1 \2 \3 \4/" |
+        awk '$1 !~ /^\$PACKER/ {last[$1] = $0} END {for (c in last) print last[c]}' | sort
 }
 
 case "$family" in

@@ -41,6 +41,39 @@ for b in $open_boards $vendor_boards; do
     fi
 done
 
+# The iCEBreaker's power-up in Icarus: the board top, the flash model holding
+# the RAM image make synth wrote, the loader, the CPU, the firmware's banner on
+# the UART pin. Then the same with the image cut short: it must not boot.
+image=$build/boards/icebreaker/ram.bin
+if [ -f "$image" ]; then
+    tmp=$(mktemp -d)
+    python3 -c 'import sys; d = open(sys.argv[1], "rb").read()[:int(sys.argv[3])]
+open(sys.argv[2], "w").write("".join("%02x\n" % b for b in d))' "$image" "$tmp/image.hex" 65536
+    python3 -c 'import sys; d = open(sys.argv[1], "rb").read()[:int(sys.argv[3])]
+open(sys.argv[2], "w").write("".join("%02x\n" % b for b in d))' "$image" "$tmp/short.hex" 1024
+    boot() {   # IMAGE_HEX MAX_CYCLES -> the testbench's output, its status
+        iverilog -g2012 -Wall -Irtl -y tests/rtl/board_stubs -y rtl -P "tb_icebreaker_boot.IMAGE=\"$1\"" \
+            -P "tb_icebreaker_boot.MAX_CYCLES=$2" -o "$tmp/boot.vvp" tests/rtl/tb_icebreaker_boot.v \
+            tests/rtl/spi_flash_model.v rtl/boards/icebreaker_top.v 2>&1 | grep -v timescale
+        vvp -N "$tmp/boot.vvp" 2>&1
+    }
+    out=$(boot "$tmp/image.hex" 3000000)
+    if grep -q "^PASS tb_icebreaker_boot" <<<"$out"; then
+        ok "iCEBreaker power-up: flash -> loader -> RAM -> firmware banner on the UART ($(grep -o 'loaded at cycle [0-9]*' <<<"$out"))"
+    else
+        not_ok "iCEBreaker power-up from the flash image" "$out"
+    fi
+    out=$(boot "$tmp/short.hex" 1300000)
+    if grep -q "FAIL" <<<"$out" && ! grep -q "^PASS" <<<"$out"; then
+        ok "iCEBreaker power-up with an image cut to 1 KiB: no banner, the testbench fails as it should"
+    else
+        not_ok "a cut image must not boot" "$out"
+    fi
+    rm -rf "$tmp"
+else
+    not_ok "iCEBreaker RAM image at $image (make synth BOARD=icebreaker)"
+fi
+
 out=$(make --no-print-directory BUILD="$build" synth BOARD=nosuchboard 2>&1); status=$?
 if [ $status -ne 0 ] && grep -q "unknown BOARD=nosuchboard" <<<"$out"; then
     ok "make synth BOARD=nosuchboard: refused with the list of boards"

@@ -31,6 +31,8 @@ module icebreaker_top #(
     output wire       FLASH_SSB,
     output wire       FLASH_IO0,
     input  wire       FLASH_IO1,
+    output wire       FLASH_IO2,                    // WP#, HOLD#: held high (not quad mode)
+    output wire       FLASH_IO3,
     // Digilent Pmod VGA: 1A = R0..R3, B0..B3; 1B = G0..G3, HS, VS
     output wire       P1A1, P1A2, P1A3, P1A4, P1A7, P1A8, P1A9, P1A10,
     output wire       P1B1, P1B2, P1B3, P1B4, P1B7, P1B8
@@ -114,6 +116,9 @@ module icebreaker_top #(
     assign {P1B4, P1B3, P1B2, P1B1} = vga_g;
     assign P1B7 = vga_hsync;
     assign P1B8 = vga_vsync;
+
+    assign FLASH_IO2 = 1'b1;
+    assign FLASH_IO3 = 1'b1;
 
     assign LEDG_N = !(boot_done && !exited);        // the LEDs are active low
     assign LEDR_N = !(boot_error || exited);

@@ -32,10 +32,15 @@ module soc_ram #(
     localparam integer NB = (WORDS + 16383) / 16384;   // 16K-word rows of two blocks
     localparam integer BW = AW > 14 ? AW - 14 : 1;     // row number bits
 
+`ifndef SYNTHESIS
+    // For simulators and lint. yosys also elaborates the SoC once with its default
+    // parameters (512 KiB) before the board's: there this would stop it, so for
+    // synthesis a RAM too big for the four SPRAMs is left to nextpnr to refuse.
     initial begin
         if (WORDS < 2 || WORDS > 32768) $error("%m: WORDS = %0d, must be 2..32768 (four SPRAMs)", WORDS);
         if (INIT_FILE != "") $error("%m: INIT_FILE = \"%0s\": SPRAM cannot be initialised", INIT_FILE);
     end
+`endif
 
     wire [31:0]   word = {{(32 - AW){1'b0}}, wb_adr_i[AW+1:2]};
     wire [BW-1:0] row = word[14 +: BW];
