@@ -113,6 +113,16 @@ for f in rtl/ecp5/*.v rtl/synth/dvi_synth_top.v; do
         -o /dev/null "$f" "$ecp5_stub"
 done
 
+# The board tops (rtl/boards/), with the generic memories and stand-ins for the
+# vendor clock primitives (tests/rtl/board_stubs/; the ECP5 ones above).
+for f in rtl/boards/*.v; do
+    top=$(basename "$f" .v)
+    check "verilator -Wall $f" verilator --lint-only -Wall -Irtl -y rtl -y rtl/ecp5 -y tests/rtl/board_stubs \
+        "${waiver[@]}" --top-module "$top" "$f" "$ecp5_stub"
+    check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -y rtl/ecp5 -y tests/rtl/board_stubs \
+        -s "$top" -o /dev/null "$f" "$ecp5_stub"
+done
+
 # The display and the system top at the sizes that matter: each mode at SCALE 1, 2 and 4,
 # the small sprite memory of the UP5K build.
 for size in "640 480 1 1280" "640 480 2 512" "640 480 4 512" "800 600 2 1280" "800 600 4 1280" \

@@ -59,7 +59,8 @@ module basys3_top #(
         else if (rst) reset_count <= reset_count + 8'd1;
     end
 
-    wire exited;
+    wire        exited, vga_de, sleeping, host_ack, host_err;
+    wire [31:0] exit_code, host_rdat;
 
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
@@ -75,17 +76,21 @@ module basys3_top #(
         .rst(rst),
         .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
-        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(), .host_ack_o(), .host_err_o(),
+        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(host_rdat), .host_ack_o(host_ack),
+        .host_err_o(host_err),
         .uart_tx(RsTx),
         .uart_rx(RsRx),
-        .vga_hsync(Hsync), .vga_vsync(Vsync),
+        .vga_hsync(Hsync), .vga_vsync(Vsync), .vga_de(vga_de),
         .vga_r(vgaRed), .vga_g(vgaGreen), .vga_b(vgaBlue),
         .exit_o(exited),
-        .exit_code_o(),
-        .cpu_sleeping_o()
+        .exit_code_o(exit_code),
+        .cpu_sleeping_o(sleeping)
     );
 
     assign led = {exited, !rst && !exited};
+
+    // the host port is tied off; DVI's data-enable is not needed for VGA
+    wire unused_ok = &{1'b0, vga_de, sleeping, host_ack, host_err, exit_code, host_rdat};
 
 endmodule
 

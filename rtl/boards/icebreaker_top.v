@@ -19,7 +19,7 @@ module icebreaker_top #(
     parameter integer SPRITES_MAX = 256,
     parameter integer SCALE = 4,                    // framebuffers in the other two SPRAMs
     parameter integer CLOCK_HZ = 25_125_000,
-    parameter integer FLASH_OFFSET = 24'h10_0000    // 1 MiB: above the bitstream
+    parameter integer FLASH_OFFSET = 'h10_0000      // 1 MiB: above the bitstream
 ) (
     input  wire       CLK,                          // 12 MHz
     input  wire       BTN_N,
@@ -81,11 +81,12 @@ module icebreaker_top #(
         .wb_cyc_o(host_cyc), .wb_stb_o(host_stb), .wb_we_o(host_we), .wb_sel_o(host_sel),
         .wb_adr_o(host_adr), .wb_dat_o(host_wdat), .wb_ack_i(host_ack), .wb_err_i(host_err),
         .spi_sck(FLASH_SCK), .spi_cs_n(FLASH_SSB), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1),
-        .busy(), .done(boot_done), .error(boot_error)
+        .busy(loader_busy), .done(boot_done), .error(boot_error)
     );
 
     wire [3:0] vga_r, vga_g, vga_b;
-    wire       vga_hsync, vga_vsync, exited;
+    wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, loader_busy;
+    wire [31:0] exit_code;
 
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
@@ -104,11 +105,11 @@ module icebreaker_top #(
         .host_ack_o(host_ack), .host_err_o(host_err),
         .uart_tx(TX),
         .uart_rx(RX),
-        .vga_hsync(vga_hsync), .vga_vsync(vga_vsync),
+        .vga_hsync(vga_hsync), .vga_vsync(vga_vsync), .vga_de(vga_de),
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
         .exit_o(exited),
-        .exit_code_o(),
-        .cpu_sleeping_o()
+        .exit_code_o(exit_code),
+        .cpu_sleeping_o(sleeping)
     );
 
     assign {P1A4, P1A3, P1A2, P1A1} = vga_r;        // bit 0 on pin 1
@@ -123,7 +124,7 @@ module icebreaker_top #(
     assign LEDG_N = !(boot_done && !exited);        // the LEDs are active low
     assign LEDR_N = !(boot_error || exited);
 
-    wire unused_ok = &{1'b0, host_rdat};
+    wire unused_ok = &{1'b0, host_rdat, vga_de, sleeping, loader_busy, exit_code};
 
 endmodule
 

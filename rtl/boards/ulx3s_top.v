@@ -50,7 +50,8 @@ module ulx3s_top #(
     end
 
     wire [3:0] vga_r, vga_g, vga_b;
-    wire       vga_hsync, vga_vsync, vga_de, exited, sleeping;
+    wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, host_ack, host_err;
+    wire [31:0] exit_code, host_rdat;
 
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
@@ -66,13 +67,14 @@ module ulx3s_top #(
         .rst(rst),
         .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
-        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(), .host_ack_o(), .host_err_o(),
+        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(host_rdat), .host_ack_o(host_ack),
+        .host_err_o(host_err),
         .uart_tx(ftdi_rxd),
         .uart_rx(ftdi_txd),
         .vga_hsync(vga_hsync), .vga_vsync(vga_vsync), .vga_de(vga_de),
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
         .exit_o(exited),
-        .exit_code_o(),
+        .exit_code_o(exit_code),
         .cpu_sleeping_o(sleeping)
     );
 
@@ -104,6 +106,8 @@ module ulx3s_top #(
     );
 
     assign led = {5'd0, sleeping, exited, !rst && !exited};
+
+    wire unused_ok = &{1'b0, host_ack, host_err, exit_code, host_rdat};   // host port tied off
 
 endmodule
 

@@ -3,6 +3,7 @@
 // the ports and parameters rtl/boards/icebreaker_top.v uses.
 `timescale 1ns / 1ps
 `default_nettype none
+// verilator lint_off UNUSEDPARAM
 
 module SB_PLL40_PAD #(
     parameter FEEDBACK_PATH = "SIMPLE",
@@ -21,5 +22,6 @@ module SB_PLL40_PAD #(
     assign LOCK = RESETB;
     wire unused_ok = &{1'b0, BYPASS};
 endmodule
+// verilator lint_on UNUSEDPARAM
 
 `default_nettype wire
