@@ -10,10 +10,11 @@ module cpu_alu (
     // operation: the adder computes a + b + cin (the core inverts b and sets cin
     // to subtract); cmp_signed extends both operands' signs into a 33rd bit so
     // that bit 32 of a - b is a < b signed, else (subtracting) a < b unsigned;
-    // funct3 picks the logic operation (100 xor, 110 or, 111 and) and the shift
+    // invert flips less (bge, bgeu: a >= b, at no cost in time); funct3 picks the logic operation (100 xor, 110 or, 111 and) and the shift
     // (001 left, 101 right); arith makes the right shift arithmetic
     input  wire        cin,
     input  wire        cmp_signed,
+    input  wire        invert,
     input  wire [2:0]  funct3,
     input  wire        arith,
     // operands
@@ -21,12 +22,12 @@ module cpu_alu (
     input  wire [31:0] b,
     // results
     output wire [31:0] sum,
-    output wire        less,                        // a < b, for slt(u) and branches
+    output wire        less,                        // a < b (a >= b with invert), for slt(u) and branches
     output reg  [31:0] logic_out,
     output wire [31:0] shifted
 );
 
-    wire [32:0] full = {cmp_signed && a[31], a} + {cmp_signed ? b[31] : cin, b} + {32'd0, cin};
+    wire [32:0] full = {cmp_signed && a[31], a} + {(cmp_signed ? b[31] : cin) ^ invert, b} + {32'd0, cin};
     assign sum = full[31:0];
     assign less = full[32];
 

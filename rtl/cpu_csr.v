@@ -32,8 +32,8 @@ module cpu_csr #(
     input  wire                 is_irq,             // (with enter) the interrupt irq_take offers
     input  wire [3:0]           trap_cause,         // an exception's cause
     input  wire [31:0]          trap_pc,            // the instruction that raised it (the cycle after enter)
-    input  wire [31:0]          trap_tval,
-    input  wire [31:0]          irq_pc,             // the next instruction not executed (the cycle after enter)
+    input  wire [31:0]          late_val,           // the cycle after enter: an exception's mtval, an
+                                                    // interrupt's next instruction not executed
     input  wire                 mret,
     // interrupt lines and what the core needs
     input  wire [IRQ_COUNT-1:0] irq_i,              // level-sensitive, active high
@@ -56,7 +56,6 @@ module cpu_csr #(
     reg [63:0]          cycles, instret;
     reg                 enter_q, irq_q, retire_q;   // enter, is_irq, retire one cycle late
     reg [4:0]           code_q;
-    reg [31:0]          tval_q;
 
     wire [31:0] ie_word = {{(32 - IRQ_COUNT){1'b0}}, ie} << 16;
     wire [31:0] ip_word = {{(32 - IRQ_COUNT){1'b0}}, ip} << 16;
@@ -157,13 +156,12 @@ module cpu_csr #(
         enter_q <= enter;
         irq_q <= is_irq;
         code_q <= is_irq ? 5'd16 + irq_num : {1'b0, trap_cause};
-        tval_q <= trap_tval;
         if (enter_q) begin
             st_mpie <= st_mie;
             st_mie <= 1'b0;
-            epc <= irq_q ? irq_pc[31:2] : trap_pc[31:2];
+            epc <= irq_q ? late_val[31:2] : trap_pc[31:2];
             cause <= {irq_q, 26'd0, code_q};
-            tval <= irq_q ? 32'd0 : tval_q;
+            tval <= irq_q ? 32'd0 : late_val;
         end
         if (mret) begin
             st_mie <= st_mpie;
@@ -181,7 +179,7 @@ module cpu_csr #(
         end
     end
 
-    wire unused_ok = &{1'b0, trap_pc[1:0], irq_pc[1:0]};
+    wire unused_ok = &{1'b0, trap_pc[1:0]};
 
 endmodule
 

@@ -124,6 +124,7 @@ module cpu_rv32im #(
         is_ecall, is_ebreak, is_mret, is_wfi, is_csr, base_legal;
     reg br_odd;                                     // a branch whose target, if taken, is misaligned
     reg a_pc, a_zero, b_rs2, alu_sub, cmp_signed;   // ALU: a = pc / 0 / rs1, b = rs2 (^ sub) / imm
+    reg cmp_inv;                                    // bge, bgeu: alu_less is a >= b
     reg k_sum, k_slt, k_logic, k_shift, k_link;     // which result EXEC writes (or the CSR's)
     always @(posedge clk) begin
         if (state == S_FETCH && wb_ack_i) begin
@@ -150,6 +151,7 @@ module cpu_rv32im #(
             // already); not sra, whose b is the shift amount
             alu_sub <= fi_branch || (fi_reg && fi_f3 == 3'b000 && fi[30]) || (fi_arith && fi_f3[2:1] == 2'b01);
             cmp_signed <= fi_branch ? fi_f3[2:1] == 2'b10 : fi_f3 == 3'b010;
+            cmp_inv <= fi_branch && fi_f3[0];
             k_sum <= fi_lui || fi_auipc || (fi_arith && fi_f3 == 3'b000);
             k_slt <= fi_arith && fi_f3[2:1] == 2'b01;
             k_logic <= fi_arith && fi_f3[2] && fi_f3[1:0] != 2'b01;
@@ -203,7 +205,7 @@ module cpu_rv32im #(
     wire [31:0] sum, logic_out, shifted;
     wire        alu_less;
     cpu_alu alu (
-        .cin(alu_sub), .cmp_signed(cmp_signed), .funct3(f3), .arith(ir[30]),
+        .cin(alu_sub), .cmp_signed(cmp_signed), .invert(cmp_inv), .funct3(f3), .arith(ir[30]),
         .a(alu_a), .b(alu_b),
         .sum(sum), .less(alu_less), .logic_out(logic_out), .shifted(shifted));
 
@@ -212,24 +214,29 @@ module cpu_rv32im #(
 
     wire [31:0] pc_plus4 = pc + 32'd4;
     wire [31:0] pc_rel = pc + imm;                  // branch and jal targets
-    wire [31:0] jalr_target = {sum[31:1], 1'b0};
     // A taken branch or a jal goes to pc_rel. The order comparison (alu_less, the
-    // adder's carry out) arrives last: it meets the rest in one LUT (go_rel), and that
-    // picks the address in one more (keep: so that abc does not fold them deeper).
-    wire        taken = f3[0] ^ (f3[2] ? alu_less : alu_eq);
+    // adder's carry out) arrives last: see take_tgt below.
     wire        exec_jal = state == S_EXEC && is_jal;
     wire        exec_lt = state == S_EXEC && is_branch && f3[2];
     (* keep *) wire rel_early = exec_jal || (state == S_EXEC && is_branch && !f3[2] && (alu_eq ^ f3[0]));
-    wire        go_rel = rel_early || (exec_lt && (alu_less ^ f3[0]));
-    wire [31:0] jump_target = is_jalr ? jalr_target : pc_rel;
     // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
     // the sum's bit 1 for jalr (ex_flops, ex_sum below); a branch with imm_b[1] set
     // takes one more cycle (BRANCH) so that the misaligned trap does not wait for the
     // comparison.
-    reg         taken_q;
-    // An interrupt's mepc is computed in the cycle after the trap entry, from these
-    // and pc, imm and rs1, which still hold that instruction's (see cpu_csr).
-    reg         rel_q, jalr_q;
+    reg         eq_q;                           // alu_eq of the branch now in BRANCH (less: r_slt)
+
+    // mtval of an exception, and mepc of an interrupt, are written in the cycle after
+    // the trap entry (see cpu_csr). In that cycle pc, ir, imm, rs1, rs2 and the ALU's
+    // operand choices still hold the trapping instruction's, so the adder still has
+    // its sum, and r_slt holds its order; these flops say which value it is.
+    reg         late_irq, late_exec, lv_ir, lv_rel, lv_sum, lv_pc;
+    wire        rel_late = is_jal || (is_branch && (f3[2] ? r_slt : alu_eq ^ f3[0]));
+    wire        l_rel = late_irq ? late_exec && rel_late : lv_rel;
+    wire        l_sum = late_irq ? late_exec && is_jalr : lv_sum;
+    wire        l_pc4 = late_irq && !(late_exec && (rel_late || is_jalr));
+    wire [31:0] late_val = pick(l_rel, pc_rel) | pick(l_sum, {sum[31:1], sum[0] && !is_jalr})
+                         | pick(l_pc4, pc_plus4) | pick(!late_irq && lv_ir, ir)
+                         | pick(!late_irq && lv_pc, pc);
 
     // loads and stores: misaligned accesses trap, they are not split (ex_sum)
     reg  [3:0]  ls_sel;
@@ -266,7 +273,6 @@ module cpu_rv32im #(
     wire        retire;
     (* keep *) wire to_handler;                     // an exception or an interrupt: go to mtvec
     reg  [3:0]  trap_cause;
-    reg  [31:0] trap_tval;
     cpu_csr #(
         .IRQ_COUNT(IRQ_COUNT)
     ) csr (
@@ -275,7 +281,7 @@ module cpu_rv32im #(
         .en(state == S_EXEC && is_csr && legal), .op(f3[1:0]),
         .src(f3[2] ? imm : rs1), .rdata(csr_rdata), .illegal(csr_illegal),
         .retire(retire), .enter(to_handler), .is_irq(!exc), .trap_cause(trap_cause), .trap_pc(pc),
-        .trap_tval(trap_tval), .irq_pc(rel_q ? pc_rel : jalr_q ? jalr_target : pc_plus4), .mret(state == S_EXEC && is_mret),
+        .late_val(late_val), .mret(state == S_EXEC && is_mret),
         .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
         .irq_pending(irq_pending), .irq_take(irq_take));
 
@@ -306,7 +312,10 @@ module cpu_rv32im #(
             S_MUL:    done_other = 1'b1;
             S_DIV:    done_other = div_done;
             S_WFI:    done_other = irq_pending;
-            S_BRANCH: begin done_other = !taken_q; ex_other = taken_q; end
+            S_BRANCH: begin
+                done_other = !br_taken_q;
+                ex_other = br_taken_q;
+            end
             default: ;
         endcase
     end
@@ -321,38 +330,22 @@ module cpu_rv32im #(
                  : state == S_DIV ? div_result : ld_data;
     end
 
-    // the trap's cause and value, by priority
+    wire        br_taken_q = f3[2] ? r_slt : eq_q ^ f3[0];
+
+    // the exception's cause, by priority (its value: late_val)
     always @* begin
         trap_cause = C_ILLEGAL;
-        trap_tval = 32'd0;
         case (state)
-            S_FETCH: begin
-                trap_cause = C_FETCH_FAULT;
-                trap_tval = pc;
-            end
+            S_FETCH: trap_cause = C_FETCH_FAULT;
             S_EXEC: begin
-                if (!legal) begin
-                    trap_tval = ir;
-                end else if (is_ecall) begin
-                    trap_cause = C_ECALL_M;
-                end else if (is_ebreak) begin
-                    trap_cause = C_BREAKPOINT;
-                end else if (is_jal || is_jalr) begin
-                    trap_cause = C_FETCH_MISALIGNED;
-                    trap_tval = jump_target;
-                end else begin
-                    trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
-                    trap_tval = sum;
-                end
+                if (!legal) trap_cause = C_ILLEGAL;
+                else if (is_ecall) trap_cause = C_ECALL_M;
+                else if (is_ebreak) trap_cause = C_BREAKPOINT;
+                else if (is_jal || is_jalr) trap_cause = C_FETCH_MISALIGNED;
+                else trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
             end
-            S_MEM: begin
-                trap_cause = is_load ? C_LOAD_FAULT : C_STORE_FAULT;
-                trap_tval = {adr[31:2], ls_off};
-            end
-            S_BRANCH: begin
-                trap_cause = C_FETCH_MISALIGNED;
-                trap_tval = pc_rel;
-            end
+            S_MEM: trap_cause = is_load ? C_LOAD_FAULT : C_STORE_FAULT;
+            S_BRANCH: trap_cause = C_FETCH_MISALIGNED;
             default: ;
         endcase
     end
@@ -379,7 +372,7 @@ module cpu_rv32im #(
     (* keep *) wire exec_lt_adr = exec_lt && !to_handler_flops;
     (* keep *) wire use_sum_adr = exec && (is_ls || is_jalr) && !to_handler_flops;
     (* keep *) wire tgt_early = rel_early_adr || (use_sum_adr && !ex_sum);
-    (* keep *) wire take_tgt = tgt_early || (exec_lt_adr && (alu_less ^ f3[0]));
+    (* keep *) wire take_tgt = tgt_early || (exec_lt_adr && alu_less);
     (* keep *) wire [31:0] target = (is_jal || is_branch) ? pc_rel : {sum[31:2], 2'b00};
     (* keep *) wire [31:0] adr_other = to_handler ? mtvec : next_pc;
     wire [31:0] adr_next = take_tgt ? target : adr_other;
@@ -438,7 +431,7 @@ module cpu_rv32im #(
                 end else if (br_odd) begin
                     state <= S_BRANCH;
                 end
-                taken_q <= taken;
+                eq_q <= alu_eq;
             end
             default: ;
         endcase
@@ -450,8 +443,12 @@ module cpu_rv32im #(
             sel <= ls_start ? ls_sel : 4'b1111;
             adr <= adr_next;
         end
-        rel_q <= go_rel;
-        jalr_q <= exec && is_jalr;
+        late_irq <= !exc;
+        late_exec <= exec;
+        lv_ir <= exec && !legal;
+        lv_rel <= (exec && legal && is_jal) || state == S_BRANCH;
+        lv_sum <= (exec && legal && (is_jalr || is_ls)) || state == S_MEM;
+        lv_pc <= state == S_FETCH;
         if (state == S_FETCH) pc <= adr;            // slaves never ack in the first cycle
         // The next fetch (overrides the above when the instruction ends or traps).
         if (exc || done) state <= S_FETCH;
