@@ -24,7 +24,7 @@ module cpu_alu (
     output wire [31:0] sum,
     output wire        less,                        // a < b (a >= b with invert), for slt(u) and branches
     output reg  [31:0] logic_out,
-    output wire [31:0] shifted
+    output wire [31:0] shifted                      // bit-reversed for a left shift
 );
 
     wire [32:0] full = {cmp_signed && a[31], a} + {(cmp_signed ? b[31] : cin) ^ invert, b} + {32'd0, cin};
@@ -39,17 +39,20 @@ module cpu_alu (
         endcase
     end
 
-    // One right shifter over 63 bits serves both directions: a left shift by s is
-    // {a, 31 zeros} shifted right by 31 - s (= ~s), a right shift {31 fill bits, a}
-    // by s; the low 32 bits are the result.
+    // One right shifter serves both directions: a left shift is a right shift of the
+    // bit-reversed operand, bit-reversed again; that last reversal is the core's, at
+    // write-back, where it costs no LUT of its own (shifted is reversed for sll).
+    function automatic [31:0] reverse(input [31:0] x);
+        integer i;
+        for (i = 0; i < 32; i = i + 1) reverse[i] = x[31 - i];
+    endfunction
+
     wire        left = !funct3[2];
-    wire        fill = arith && a[31];
-    wire [62:0] sh_in = left ? {a, 31'd0} : {{31{fill}}, a};
-    wire [4:0]  sh_amt = left ? ~b[4:0] : b[4:0];
-    wire [62:0] sh_out = sh_in >> sh_amt;
+    wire [32:0] sh_in = {arith && !left && a[31], left ? reverse(a) : a};
+    wire [32:0] sh_out = $signed(sh_in) >>> b[4:0];
     assign shifted = sh_out[31:0];
 
-    wire unused_ok = &{1'b0, sh_out[62:32]};
+    wire unused_ok = &{1'b0, sh_out[32]};
 
 endmodule
 

@@ -39,8 +39,8 @@ module cpu_csr #(
     input  wire [IRQ_COUNT-1:0] irq_i,              // level-sensitive, active high
     output wire [31:0]          mtvec_o,
     output wire [31:0]          mepc_o,
-    output wire                 irq_pending,        // (mip & mie) != 0: wakes wfi
-    output wire                 irq_take            // irq_pending and mstatus.MIE
+    output reg                  irq_pending,        // (mip & mie) != 0: wakes wfi
+    output reg                  irq_take            // irq_pending and mstatus.MIE
 );
 
     initial begin
@@ -121,8 +121,15 @@ module cpu_csr #(
             if (active[i]) irq_num = i[4:0];
     end
 
-    assign irq_pending = active != {IRQ_COUNT{1'b0}};
-    assign irq_take = irq_pending && st_mie;
+    // Registered (timing: they decide whether an instruction ends), from irq_i, so
+    // they change in the same cycle as mip. They lag a write of mie or mstatus by a
+    // cycle, which no instruction can see: none is checked after a CSR instruction
+    // or mret, and the next one ends three cycles later at the earliest.
+    wire                 pend_next = (irq_i & ie) != {IRQ_COUNT{1'b0}};
+    always @(posedge clk) begin
+        irq_pending <= pend_next;
+        irq_take <= pend_next && st_mie;
+    end
     assign mtvec_o = {tvec, 2'b00};
     assign mepc_o = {epc, 2'b00};
 

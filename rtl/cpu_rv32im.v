@@ -178,7 +178,7 @@ module cpu_rv32im #(
     // wb_data: the choice among them is made after the flops, not after the ALU.
     reg         wb_we;
     reg  [4:0]  wb_rd;
-    reg         w_sum, w_slt, w_logic, w_shift, w_link, w_csr, w_data;
+    reg         w_sum, w_slt, w_logic, w_shift, w_shl, w_link, w_csr, w_data;
     reg  [31:0] r_sum, r_logic, r_shift, r_link, r_csr, wb_data;
     reg         r_slt;
     wire [31:0] rs1, rs2;
@@ -187,7 +187,13 @@ module cpu_rv32im #(
     function automatic [31:0] pick(input s, input [31:0] v);
         pick = {32{s}} & v;
     endfunction
+    function automatic [31:0] reverse(input [31:0] x);
+        integer i;
+        for (i = 0; i < 32; i = i + 1) reverse[i] = x[31 - i];
+    endfunction
+    // a left shift's result comes out of the ALU bit-reversed (see cpu_alu)
     wire [31:0] wb_wdata = pick(w_sum, r_sum) | pick(w_logic, r_logic) | pick(w_shift, r_shift)
+                         | pick(w_shl, reverse(r_shift))
                          | pick(w_link, r_link) | pick(w_csr, r_csr) | pick(w_data, wb_data)
                          | {31'd0, w_slt && r_slt};
 
@@ -383,7 +389,8 @@ module cpu_rv32im #(
         w_sum <= state == S_EXEC && k_sum;
         w_slt <= state == S_EXEC && k_slt;
         w_logic <= state == S_EXEC && k_logic;
-        w_shift <= state == S_EXEC && k_shift;
+        w_shift <= state == S_EXEC && k_shift && f3[2];
+        w_shl <= state == S_EXEC && k_shift && !f3[2];
         w_link <= state == S_EXEC && k_link;
         w_csr <= state == S_EXEC && is_csr;
         w_data <= state != S_EXEC;
@@ -402,6 +409,7 @@ module cpu_rv32im #(
             w_slt <= 1'b0;
             w_logic <= 1'b0;
             w_shift <= 1'b0;
+            w_shl <= 1'b0;
             w_link <= 1'b0;
             w_csr <= 1'b0;
             w_data <= 1'b0;
