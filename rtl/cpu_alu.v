@@ -1,49 +1,56 @@
-// cpu_alu: the integer ALU of cpu_rv32im (RV32I register and immediate operations).
-// Purely combinational; one adder serves add, sub, slt and sltu, one shifter both
-// directions (a left shift is a right shift of the bit-reversed operand).
+// cpu_alu: the integer ALU of cpu_rv32im: one adder (add, sub, slt, sltu, lui,
+// auipc, load/store and jalr addresses, branch compares), the logic operations
+// and one shifter, each result on its own output so the core can register them.
 `timescale 1ns / 1ps
 `default_nettype none
 
+// The result multiplexer is not here: the core registers sum, logic and shifted
+// apart and picks one when it writes the register (timing on iCE40).
 module cpu_alu (
-    // operation: funct3 of OP/OP-IMM; sub selects a - b in the adder (for sub, slt,
-    // sltu); arith selects sra for funct3 101
+    // operation: the adder computes a + b + cin (the core inverts b and sets cin
+    // to subtract); cmp_signed extends both operands' signs into a 33rd bit so
+    // that bit 32 of a - b is a < b signed, else (subtracting) a < b unsigned;
+    // invert flips less (bge, bgeu: a >= b, at no cost in time); funct3 picks the logic operation (100 xor, 110 or, 111 and) and the shift
+    // (001 left, 101 right); arith makes the right shift arithmetic
+    input  wire        cin,
+    input  wire        cmp_signed,
+    input  wire        invert,
     input  wire [2:0]  funct3,
-    input  wire        sub,
     input  wire        arith,
     // operands
     input  wire [31:0] a,
     input  wire [31:0] b,
-    // result
-    output reg  [31:0] result
+    // results
+    output wire [31:0] sum,
+    output wire        less,                        // a < b (a >= b with invert), for slt(u) and branches
+    output reg  [31:0] logic_out,
+    output wire [31:0] shifted                      // bit-reversed for a left shift
 );
 
-    // a + ~b + 1 = a - b; the carry out is set when a >= b unsigned
-    wire [32:0] sum = {1'b0, a} + {1'b0, sub ? ~b : b} + {32'd0, sub};
-    wire ltu = !sum[32];
-    wire lt = (a[31] != b[31]) ? a[31] : sum[31];
+    wire [32:0] full = {cmp_signed && a[31], a} + {(cmp_signed ? b[31] : cin) ^ invert, b} + {32'd0, cin};
+    assign sum = full[31:0];
+    assign less = full[32];
 
+    always @* begin
+        case (funct3[1:0])
+            2'b00:   logic_out = a ^ b;
+            2'b10:   logic_out = a | b;
+            default: logic_out = a & b;
+        endcase
+    end
+
+    // One right shifter serves both directions: a left shift is a right shift of the
+    // bit-reversed operand, bit-reversed again; that last reversal is the core's, at
+    // write-back, where it costs no LUT of its own (shifted is reversed for sll).
     function automatic [31:0] reverse(input [31:0] x);
         integer i;
         for (i = 0; i < 32; i = i + 1) reverse[i] = x[31 - i];
     endfunction
 
-    wire        left = funct3 == 3'b001;
-    wire [31:0] sh_in = left ? reverse(a) : a;
-    wire [32:0] sh_ext = {arith && !left && sh_in[31], sh_in};
-    wire [32:0] sh_out = $signed(sh_ext) >>> b[4:0];
-    wire [31:0] shifted = left ? reverse(sh_out[31:0]) : sh_out[31:0];
-
-    always @* begin
-        case (funct3)
-            3'b000:  result = sum[31:0];
-            3'b010:  result = {31'd0, lt};
-            3'b011:  result = {31'd0, ltu};
-            3'b100:  result = a ^ b;
-            3'b110:  result = a | b;
-            3'b111:  result = a & b;
-            default: result = shifted;              // 001 sll, 101 srl/sra
-        endcase
-    end
+    wire        left = !funct3[2];
+    wire [32:0] sh_in = {arith && !left && a[31], left ? reverse(a) : a};
+    wire [32:0] sh_out = $signed(sh_in) >>> b[4:0];
+    assign shifted = sh_out[31:0];
 
     wire unused_ok = &{1'b0, sh_out[32]};
 

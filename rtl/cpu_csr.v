@@ -16,29 +16,31 @@ module cpu_csr #(
 ) (
     input  wire                 clk,
     input  wire                 rst,                // synchronous, active high
+    // the CSR instruction, decoded at the fetch's ack (dec) into flops
+    input  wire                 dec,
+    input  wire [11:0]          dec_addr,
+    input  wire                 dec_write,          // it writes (csrrw*, or set/clear with a nonzero source)
     // the CSR instruction in the execute cycle
-    input  wire [11:0]          addr,
-    input  wire                 write,              // it writes (csrrw*, or set/clear with a nonzero source)
     input  wire                 en,                 // it executes now (not trapping)
     input  wire [1:0]           op,                 // funct3[1:0]: 01 write, 10 set, 11 clear
     input  wire [31:0]          src,                // rs1 or the zero-extended immediate
-    output reg  [31:0]          rdata,              // the old value, for rd
-    output wire                 illegal,            // no such CSR, or a write to a read-only one
-    // events from the core (at most one of trap, irq_enter, mret in a cycle)
+    output wire [31:0]          rdata,              // the old value, for rd
+    output reg                  illegal,            // no such CSR, or a write to a read-only one
+    // events from the core (at most one of enter, mret in a cycle)
     input  wire                 retire,             // an instruction completes this cycle
-    input  wire                 trap,               // an exception: enter the trap handler
-    input  wire [3:0]           trap_cause,
-    input  wire [31:0]          trap_pc,            // the instruction that raised it
-    input  wire [31:0]          trap_tval,
-    input  wire                 irq_enter,          // take the interrupt irq_take offers
-    input  wire [31:0]          irq_pc,             // the next instruction not executed
+    input  wire                 enter,              // enter the trap handler: an exception or an interrupt
+    input  wire                 is_irq,             // (with enter) the interrupt irq_take offers
+    input  wire [3:0]           trap_cause,         // an exception's cause
+    input  wire [31:0]          trap_pc,            // the instruction that raised it (the cycle after enter)
+    input  wire [31:0]          late_val,           // the cycle after enter: an exception's mtval, an
+                                                    // interrupt's next instruction not executed
     input  wire                 mret,
     // interrupt lines and what the core needs
     input  wire [IRQ_COUNT-1:0] irq_i,              // level-sensitive, active high
     output wire [31:0]          mtvec_o,
     output wire [31:0]          mepc_o,
-    output wire                 irq_pending,        // (mip & mie) != 0: wakes wfi
-    output wire                 irq_take            // irq_pending and mstatus.MIE
+    output reg                  irq_pending,        // (mip & mie) != 0: wakes wfi
+    output reg                  irq_take            // irq_pending and mstatus.MIE
 );
 
     initial begin
@@ -52,36 +54,59 @@ module cpu_csr #(
     reg [31:2]          tvec, epc;
     reg [31:0]          cause, tval, scratch;
     reg [63:0]          cycles, instret;
+    reg                 enter_q, irq_q, retire_q;   // enter, is_irq, retire one cycle late
+    reg [4:0]           code_q;
 
     wire [31:0] ie_word = {{(32 - IRQ_COUNT){1'b0}}, ie} << 16;
     wire [31:0] ip_word = {{(32 - IRQ_COUNT){1'b0}}, ip} << 16;
-    reg         known;
 
+    // The address is decoded at the fetch into one select flop per register, so the
+    // read is one AND-OR level deep in EXEC (timing) and the write needs no compare.
+    localparam integer N_SEL = 13;
+    localparam integer S_MSTATUS = 0, S_MISA = 1, S_MIE = 2, S_MTVEC = 3, S_MSCRATCH = 4,
+                       S_MEPC = 5, S_MCAUSE = 6, S_MTVAL = 7, S_MIP = 8, S_CYCLE = 9,
+                       S_CYCLEH = 10, S_INSTRET = 11, S_INSTRETH = 12;
+    reg [N_SEL-1:0] dsel, sel;                      // decoded at the fetch; held for EXEC
+    reg             write;
     always @* begin
-        known = 1'b1;
-        case (addr)
-            12'h300: rdata = {19'd0, 2'b11, 3'd0, st_mpie, 3'd0, st_mie, 3'd0};
-            12'h301: rdata = MISA;
-            12'h304: rdata = ie_word;
-            12'h305: rdata = {tvec, 2'b00};
-            12'h340: rdata = scratch;
-            12'h341: rdata = {epc, 2'b00};
-            12'h342: rdata = cause;
-            12'h343: rdata = tval;
-            12'h344: rdata = ip_word;
-            12'hB00, 12'hC00: rdata = cycles[31:0];
-            12'hB80, 12'hC80: rdata = cycles[63:32];
-            12'hB02, 12'hC02: rdata = instret[31:0];
-            12'hB82, 12'hC82: rdata = instret[63:32];
-            12'hF11, 12'hF12, 12'hF13, 12'hF14: rdata = 32'd0;
-            default: begin
-                rdata = 32'd0;
-                known = 1'b0;
-            end
+        dsel = {N_SEL{1'b0}};
+        case (dec_addr)
+            12'h300: dsel[S_MSTATUS] = 1'b1;
+            12'h301: dsel[S_MISA] = 1'b1;
+            12'h304: dsel[S_MIE] = 1'b1;
+            12'h305: dsel[S_MTVEC] = 1'b1;
+            12'h340: dsel[S_MSCRATCH] = 1'b1;
+            12'h341: dsel[S_MEPC] = 1'b1;
+            12'h342: dsel[S_MCAUSE] = 1'b1;
+            12'h343: dsel[S_MTVAL] = 1'b1;
+            12'h344: dsel[S_MIP] = 1'b1;
+            12'hB00, 12'hC00: dsel[S_CYCLE] = 1'b1;
+            12'hB80, 12'hC80: dsel[S_CYCLEH] = 1'b1;
+            12'hB02, 12'hC02: dsel[S_INSTRET] = 1'b1;
+            12'hB82, 12'hC82: dsel[S_INSTRETH] = 1'b1;
+            default: ;
         endcase
     end
+    wire dec_id = dec_addr == 12'hF11 || dec_addr == 12'hF12 || dec_addr == 12'hF13
+                  || dec_addr == 12'hF14;          // ids: read 0
+    always @(posedge clk) begin
+        if (dec) begin
+            sel <= dsel;
+            write <= dec_write;
+            illegal <= (dsel == {N_SEL{1'b0}} && !dec_id) || (dec_write && dec_addr[11:10] == 2'b11);
+        end
+    end
 
-    assign illegal = !known || (write && addr[11:10] == 2'b11);
+    function automatic [31:0] pick(input s, input [31:0] v);
+        pick = {32{s}} & v;
+    endfunction
+    assign rdata = pick(sel[S_MSTATUS], {19'd0, 2'b11, 3'd0, st_mpie, 3'd0, st_mie, 3'd0})
+                 | pick(sel[S_MISA], MISA) | pick(sel[S_MIE], ie_word) | pick(sel[S_MIP], ip_word)
+                 | pick(sel[S_MTVEC], {tvec, 2'b00}) | pick(sel[S_MSCRATCH], scratch)
+                 | pick(sel[S_MEPC], {epc, 2'b00}) | pick(sel[S_MCAUSE], cause)
+                 | pick(sel[S_MTVAL], tval)
+                 | pick(sel[S_CYCLE], cycles[31:0]) | pick(sel[S_CYCLEH], cycles[63:32])
+                 | pick(sel[S_INSTRET], instret[31:0]) | pick(sel[S_INSTRETH], instret[63:32]);
 
     wire [31:0] wdata = op == 2'b01 ? src : op == 2'b10 ? rdata | src : rdata & ~src;
     wire        wr = en && write;
@@ -96,47 +121,54 @@ module cpu_csr #(
             if (active[i]) irq_num = i[4:0];
     end
 
-    assign irq_pending = active != {IRQ_COUNT{1'b0}};
-    assign irq_take = irq_pending && st_mie;
+    // Registered (timing: they decide whether an instruction ends), from irq_i, so
+    // they change in the same cycle as mip. They lag a write of mie or mstatus by a
+    // cycle, which no instruction can see: none is checked after a CSR instruction
+    // or mret, and the next one ends three cycles later at the earliest.
+    wire                 pend_next = (irq_i & ie) != {IRQ_COUNT{1'b0}};
+    always @(posedge clk) begin
+        irq_pending <= pend_next;
+        irq_take <= pend_next && st_mie;
+    end
     assign mtvec_o = {tvec, 2'b00};
     assign mepc_o = {epc, 2'b00};
 
     always @(posedge clk) begin
         ip <= irq_i;
         cycles <= cycles + 64'd1;
-        if (retire) instret <= instret + 64'd1;
+        // counted one cycle late too (the next instruction reads it at least two
+        // cycles later), and not when the instruction writes minstret itself
+        retire_q <= retire && !(wr && (sel[S_INSTRET] || sel[S_INSTRETH]));
+        if (retire_q) instret <= instret + 64'd1;
         if (wr) begin
-            case (addr)
-                12'h300: begin
-                    st_mie <= wdata[3];
-                    st_mpie <= wdata[7];
-                end
-                12'h304: ie <= wdata[16 +: IRQ_COUNT];
-                12'h305: tvec <= wdata[31:2];
-                12'h340: scratch <= wdata;
-                12'h341: epc <= wdata[31:2];
-                12'h342: cause <= wdata;
-                12'h343: tval <= wdata;
-                12'hB00: cycles[31:0] <= wdata;
-                12'hB80: cycles[63:32] <= wdata;
-                12'hB02: instret[31:0] <= wdata;
-                12'hB82: instret[63:32] <= wdata;
-                default: ;                          // misa, mip: read-only fields
-            endcase
+            if (sel[S_MSTATUS]) begin
+                st_mie <= wdata[3];
+                st_mpie <= wdata[7];
+            end
+            if (sel[S_MIE]) ie <= wdata[16 +: IRQ_COUNT];
+            if (sel[S_MTVEC]) tvec <= wdata[31:2];
+            if (sel[S_MSCRATCH]) scratch <= wdata;
+            if (sel[S_MEPC]) epc <= wdata[31:2];
+            if (sel[S_MCAUSE]) cause <= wdata;
+            if (sel[S_MTVAL]) tval <= wdata;
+            if (sel[S_CYCLE]) cycles[31:0] <= wdata;  // misa, mip: read-only fields
+            if (sel[S_CYCLEH]) cycles[63:32] <= wdata;
+            if (sel[S_INSTRET]) instret[31:0] <= wdata;
+            if (sel[S_INSTRETH]) instret[63:32] <= wdata;
         end
-        if (trap || irq_enter) begin
+        // Trap entry is written one cycle late, from flops (timing: enter is one of
+        // the last things the core knows, and the values run through its adder). That
+        // cycle is the handler fetch's first: nothing reads or writes these CSRs in it,
+        // and the core's pc, imm and rs1 still hold the trapping instruction's.
+        enter_q <= enter;
+        irq_q <= is_irq;
+        code_q <= is_irq ? 5'd16 + irq_num : {1'b0, trap_cause};
+        if (enter_q) begin
             st_mpie <= st_mie;
             st_mie <= 1'b0;
-        end
-        if (trap) begin
-            epc <= trap_pc[31:2];
-            cause <= {28'd0, trap_cause};
-            tval <= trap_tval;
-        end
-        if (irq_enter) begin
-            epc <= irq_pc[31:2];
-            cause <= {1'b1, 26'd0, 5'd16 + irq_num};
-            tval <= 32'd0;
+            epc <= irq_q ? late_val[31:2] : trap_pc[31:2];
+            cause <= {irq_q, 26'd0, code_q};
+            tval <= irq_q ? 32'd0 : late_val;
         end
         if (mret) begin
             st_mie <= st_mpie;
@@ -145,6 +177,8 @@ module cpu_csr #(
         if (rst) begin
             st_mie <= 1'b0;
             st_mpie <= 1'b0;
+            enter_q <= 1'b0;
+            retire_q <= 1'b0;
             ie <= {IRQ_COUNT{1'b0}};
             tvec <= 30'd0;
             cycles <= 64'd0;
@@ -152,7 +186,7 @@ module cpu_csr #(
         end
     end
 
-    wire unused_ok = &{1'b0, trap_pc[1:0], irq_pc[1:0]};
+    wire unused_ok = &{1'b0, trap_pc[1:0]};
 
 endmodule
 

@@ -1,6 +1,7 @@
 // cpu_div: the divider of cpu_rv32im (div, divu, rem, remu), one quotient bit a
 // cycle: 32 steps of restoring division on the operands' magnitudes, then one cycle
-// that fixes the signs and presents the result (33 cycles from start to done).
+// that fixes the signs and presents the result (33 cycles from start to done). The
+// divisor is never negated: each step adds or subtracts it by its sign.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -25,20 +26,28 @@ module cpu_div (
     reg  [5:0]  count;                              // steps left
     reg  [31:0] quo;                                // dividend bits shifted out, quotient bits in
     reg  [31:0] rem;
-    reg  [31:0] div;
-    reg         neg_quo, neg_rem, by_zero, rem_sel;
+    reg  [31:0] d;                                  // the divisor, inverted if it is positive
+    reg         d_cin, neg_quo, neg_rem, by_zero, rem_sel;
 
     wire        a_neg = is_signed && a[31];
     wire        b_neg = is_signed && b[31];
-    wire [32:0] trial = {rem, quo[31]} - {1'b0, div};
+    // the dividend's magnitude: (a ^ s) + s negates when s is 1
+    wire [31:0] a_mag = (a ^ {32{a_neg}}) + {31'd0, a_neg};
+
+    // {rem, next dividend bit} - |b|, without negating b: -|b| is {1, ~b} + 1 for
+    // b >= 0 and {1, b} for b < 0 (33 bits); by zero this is + 0, so every step
+    // "fits" and the quotient is all ones, the remainder the dividend
+    wire [32:0] trial = {rem, quo[31]} + {1'b1, d} + {32'd0, d_cin};
+    wire        fits = !trial[32];
 
     always @(posedge clk) begin
         if (start) begin
             running <= 1'b1;
             count <= 6'd32;
-            quo <= a_neg ? -a : a;
+            quo <= a_mag;
             rem <= 32'd0;
-            div <= b_neg ? -b : b;
+            d <= b_neg ? b : ~b;
+            d_cin <= !b_neg;
             neg_quo <= a_neg != b_neg;
             neg_rem <= a_neg;
             by_zero <= b == 32'd0;
@@ -46,13 +55,8 @@ module cpu_div (
         end else if (running) begin
             if (count != 6'd0) begin
                 count <= count - 6'd1;
-                if (trial[32]) begin
-                    rem <= {rem[30:0], quo[31]};
-                    quo <= {quo[30:0], 1'b0};
-                end else begin
-                    rem <= trial[31:0];
-                    quo <= {quo[30:0], 1'b1};
-                end
+                rem <= fits ? trial[31:0] : {rem[30:0], quo[31]};
+                quo <= {quo[30:0], fits};
             end else begin
                 running <= 1'b0;
             end
@@ -62,8 +66,8 @@ module cpu_div (
 
     assign done = running && count == 6'd0;
     // by zero the quotient bits are all ones already; only the sign fix must be skipped
-    assign result = rem_sel ? (neg_rem ? -rem : rem)
-                            : ((neg_quo && !by_zero) ? -quo : quo);
+    wire        res_neg = rem_sel ? neg_rem : (neg_quo && !by_zero);
+    assign result = ((rem_sel ? rem : quo) ^ {32{res_neg}}) + {31'd0, res_neg};
 
 endmodule
 

@@ -74,24 +74,25 @@ module cpu_rv32im #(
     assign wb_dat_o = wdat;
     assign sleeping_o = state == S_WFI;
 
-    // ---- decode (of ir, in EXEC) -------------------------------------------------
+    // ---- decode (at the fetch's ack, into flops) --------------------------------
     wire [4:0]  rd = ir[11:7];
     wire [2:0]  f3 = ir[14:12];
-    wire [31:0] imm_i = {{20{ir[31]}}, ir[31:20]};
-    wire [31:0] imm_s = {{20{ir[31]}}, ir[31:25], ir[11:7]};
-    wire [31:0] imm_b = {{19{ir[31]}}, ir[31], ir[7], ir[30:25], ir[11:8], 1'b0};
-    wire [31:0] imm_u = {ir[31:12], 12'd0};
-    wire [31:0] imm_j = {{11{ir[31]}}, ir[31], ir[19:12], ir[20], ir[30:21], 1'b0};
 
-    // The instruction's class is decoded from wb_dat_i at the fetch's ack and
-    // registered with it, so that EXEC starts from flops (timing on iCE40).
+    // The instruction's class, its immediate and the ALU's operand and result
+    // choices are decoded from wb_dat_i at the fetch's ack and registered with it,
+    // so that EXEC starts from flops (timing on iCE40).
     wire [31:0] fi = wb_dat_i;                      // the instruction being fetched
     wire [6:0]  fi_op = fi[6:0];
     wire [2:0]  fi_f3 = fi[14:12];
     wire [6:0]  fi_f7 = fi[31:25];
-    wire        fi_system = fi_op == 7'b1110011;
+    wire        fi_lui = fi_op == 7'b0110111, fi_auipc = fi_op == 7'b0010111;
+    wire        fi_jal = fi_op == 7'b1101111, fi_jalr = fi_op == 7'b1100111;
+    wire        fi_branch = fi_op == 7'b1100011, fi_load = fi_op == 7'b0000011;
+    wire        fi_store = fi_op == 7'b0100011, fi_opimm = fi_op == 7'b0010011;
+    wire        fi_reg = fi_op == 7'b0110011, fi_system = fi_op == 7'b1110011;
     wire        fi_csr = fi_system && fi_f3[1:0] != 2'b00;
-    reg         fi_legal;                           // but for the CSR address, checked in EXEC
+    wire        fi_arith = fi_reg || fi_opimm;
+    reg         fi_legal;                           // but for the CSR address (cpu_csr)
     always @* begin
         case (fi_op)
             7'b0110111, 7'b0010111, 7'b1101111: fi_legal = 1'b1;            // lui, auipc, jal
@@ -109,33 +110,53 @@ module cpu_rv32im #(
             default:    fi_legal = 1'b0;
         endcase
     end
+    // one immediate register for every format; the CSR immediate forms' zimm too
+    wire [31:0] fi_imm = fi_store ? {{20{fi[31]}}, fi[31:25], fi[11:7]}
+                       : fi_branch ? {{19{fi[31]}}, fi[31], fi[7], fi[30:25], fi[11:8], 1'b0}
+                       : fi_jal ? {{11{fi[31]}}, fi[31], fi[19:12], fi[20], fi[30:21], 1'b0}
+                       : (fi_lui || fi_auipc) ? {fi[31:12], 12'd0}
+                       : fi_system ? {27'd0, fi[19:15]}
+                       : fi_opimm && fi_f3[2:1] == 2'b01 ? ~{{20{fi[31]}}, fi[31:20]}  // slti(u): a - imm
+                       : {{20{fi[31]}}, fi[31:20]};
 
-    reg is_lui, is_auipc, is_jal, is_jalr, is_branch, is_load, is_store, is_fence,
-        is_system, is_muldiv, is_ecall, is_ebreak, is_mret, is_wfi, is_csr, base_legal;
+    reg [31:0] imm;
+    reg is_jal, is_jalr, is_branch, is_load, is_store, is_fence, is_system, is_muldiv,
+        is_ecall, is_ebreak, is_mret, is_wfi, is_csr, base_legal;
     reg br_odd;                                     // a branch whose target, if taken, is misaligned
-    reg alu_b_rs2, alu_sub;                         // ALU operand b is rs2; the adder subtracts
+    reg a_pc, a_zero, b_rs2, alu_sub, cmp_signed;   // ALU: a = pc / 0 / rs1, b = rs2 (^ sub) / imm
+    reg cmp_inv;                                    // bge, bgeu: alu_less is a >= b
+    reg k_sum, k_slt, k_logic, k_shift, k_link;     // which result EXEC writes (or the CSR's)
     always @(posedge clk) begin
         if (state == S_FETCH && wb_ack_i) begin
-            is_lui <= fi_op == 7'b0110111;
-            is_auipc <= fi_op == 7'b0010111;
-            is_jal <= fi_op == 7'b1101111;
-            is_jalr <= fi_op == 7'b1100111;
-            is_branch <= fi_op == 7'b1100011;
-            is_load <= fi_op == 7'b0000011;
-            is_store <= fi_op == 7'b0100011;
+            imm <= fi_imm;
+            is_jal <= fi_jal;
+            is_jalr <= fi_jalr;
+            is_branch <= fi_branch;
+            is_load <= fi_load;
+            is_store <= fi_store;
             is_fence <= fi_op == 7'b0001111;
             is_system <= fi_system;
-            is_muldiv <= fi_op == 7'b0110011 && fi_f7 == 7'b0000001;
+            is_muldiv <= fi_reg && fi_f7 == 7'b0000001;
             is_ecall <= fi == 32'h0000_0073;
             is_ebreak <= fi == 32'h0010_0073;
             is_mret <= fi == 32'h3020_0073;
             is_wfi <= fi == 32'h1050_0073;
             is_csr <= fi_csr;
             base_legal <= fi_legal;
-            br_odd <= fi_op == 7'b1100011 && fi[8];  // imm_b[1]
-            alu_b_rs2 <= fi_op == 7'b0110011;
-            // sub, slt(i), sltu(i) (no branch: they have their own comparator)
-            alu_sub <= (fi_op == 7'b0110011 && fi[30]) || fi_f3[2:1] == 2'b01;
+            br_odd <= fi_branch && fi[8];            // imm_b[1]
+            a_pc <= fi_auipc;
+            a_zero <= fi_lui;
+            b_rs2 <= fi_reg || fi_branch;
+            // sub, slt, sltu, branches invert rs2 (slti, sltiu have imm inverted
+            // already); not sra, whose b is the shift amount
+            alu_sub <= fi_branch || (fi_reg && fi_f3 == 3'b000 && fi[30]) || (fi_arith && fi_f3[2:1] == 2'b01);
+            cmp_signed <= fi_branch ? fi_f3[2:1] == 2'b10 : fi_f3 == 3'b010;
+            cmp_inv <= fi_branch && fi_f3[0];
+            k_sum <= fi_lui || fi_auipc || (fi_arith && fi_f3 == 3'b000);
+            k_slt <= fi_arith && fi_f3[2:1] == 2'b01;
+            k_logic <= fi_arith && fi_f3[2] && fi_f3[1:0] != 2'b01;
+            k_shift <= fi_arith && fi_f3[1:0] == 2'b01;
+            k_link <= fi_jal || fi_jalr;
         end
     end
 
@@ -148,60 +169,87 @@ module cpu_rv32im #(
     // taken after it), a register write.
     reg         exc, done, irq_ok, rd_we;
     reg  [31:0] next_pc, rd_wdata;
-    // The register write is done one cycle later from these flops (timing). The
-    // next read is at the next fetch's ack, at least two cycles after the result:
-    // the request goes out at the result's edge and a slave acks one cycle after
-    // stb at the earliest (a registered ack, as every slave here has).
-    // EXEC's result has its own flop, so the choice between it and the other
-    // states' results is made after the flop, not after the ALU.
-    reg         wb_we, wb_from_exec;
+    // The register write is done one cycle later from flops (timing). The next
+    // read is at the next fetch's ack, at least two cycles after the result: the
+    // request goes out at the result's edge and a slave acks one cycle after stb
+    // at the earliest (a registered ack, as every slave here has).
+    // EXEC's results (sum, logic, shift, slt, link, CSR) each have their own flops
+    // and one-hot select, and the other states' result (load, mul, div) has
+    // wb_data: the choice among them is made after the flops, not after the ALU.
+    reg         wb_we;
     reg  [4:0]  wb_rd;
-    reg  [31:0] wb_exec, wb_data;
+    reg         w_sum, w_slt, w_logic, w_shift, w_shl, w_link, w_csr, w_data;
+    reg  [31:0] r_sum, r_logic, r_shift, r_link, r_csr, wb_data;
+    reg         r_slt;
     wire [31:0] rs1, rs2;
     wire        fetch_ack = state == S_FETCH && wb_ack_i;
+
+    function automatic [31:0] pick(input s, input [31:0] v);
+        pick = {32{s}} & v;
+    endfunction
+    function automatic [31:0] reverse(input [31:0] x);
+        integer i;
+        for (i = 0; i < 32; i = i + 1) reverse[i] = x[31 - i];
+    endfunction
+    // a left shift's result comes out of the ALU bit-reversed (see cpu_alu)
+    wire [31:0] wb_wdata = pick(w_sum, r_sum) | pick(w_logic, r_logic) | pick(w_shift, r_shift)
+                         | pick(w_shl, reverse(r_shift))
+                         | pick(w_link, r_link) | pick(w_csr, r_csr) | pick(w_data, wb_data)
+                         | {31'd0, w_slt && r_slt};
 
     cpu_regfile regfile (
         .clk(clk),
         .re(fetch_ack), .raddr1(wb_dat_i[19:15]), .raddr2(wb_dat_i[24:20]),
         .rdata1(rs1), .rdata2(rs2),
-        .we(wb_we), .waddr(wb_rd), .wdata(wb_from_exec ? wb_exec : wb_data));
+        .we(wb_we), .waddr(wb_rd), .wdata(wb_wdata));
 
-    wire [31:0] alu_result;
+    // One adder: arithmetic, lui (0 + imm), auipc (pc + imm), load/store addresses
+    // and the jalr target (rs1 + imm), and branch compares (rs1 - rs2). Each operand
+    // is one LUT from the register file or flops.
+    wire [31:0] alu_a = a_zero ? 32'd0 : a_pc ? pc : rs1;
+    wire [31:0] alu_b = b_rs2 ? rs2 ^ {32{alu_sub}} : imm;
+    wire [31:0] sum, logic_out, shifted;
+    wire        alu_less;
     cpu_alu alu (
-        .funct3(f3), .sub(alu_sub), .arith(ir[30]),
-        .a(rs1), .b(alu_b_rs2 ? rs2 : imm_i),
-        .result(alu_result));
+        .cin(alu_sub), .cmp_signed(cmp_signed), .invert(cmp_inv), .funct3(f3), .arith(ir[30]),
+        .a(alu_a), .b(alu_b),
+        .sum(sum), .less(alu_less), .logic_out(logic_out), .shifted(shifted));
 
-    // The branches' own comparator, straight on the register file's outputs, as two
-    // 16-bit halves side by side (two short carry chains instead of one long one).
-    wire        hi_ltu = rs1[31:16] < rs2[31:16];
-    wire        hi_eq = rs1[31:16] == rs2[31:16];
-    wire        lo_ltu = rs1[15:0] < rs2[15:0];
-    wire        alu_eq = hi_eq && rs1[15:0] == rs2[15:0];
-    wire        alu_ltu = hi_ltu || (hi_eq && lo_ltu);
-    wire        alu_lt = (rs1[31] != rs2[31]) ? rs1[31] : alu_ltu;
+    // branches: equality straight on the register file's outputs, order from the adder
+    wire        alu_eq = rs1 == rs2;
 
     wire [31:0] pc_plus4 = pc + 32'd4;
-    wire [31:0] pc_rel = pc + (is_jal ? imm_j : is_auipc ? imm_u : imm_b);
-    wire [31:0] rs1_rel = rs1 + (is_store ? imm_s : imm_i);      // load/store address, jalr target
-    wire [31:0] jalr_target = {rs1_rel[31:1], 1'b0};
-    wire        taken = f3[0] ^ (f3[2] ? (f3[1] ? alu_ltu : alu_lt) : alu_eq);
-    // a taken branch chooses its target last, over next_pc (timing)
-    wire        br_taken = state == S_EXEC && is_branch && taken;
-    wire [31:0] jump_target = is_jalr ? jalr_target : pc_rel;
+    wire [31:0] pc_rel = pc + imm;                  // branch and jal targets
+    // A taken branch or a jal goes to pc_rel. The order comparison (alu_less, the
+    // adder's carry out) arrives last: see take_tgt below.
+    wire        exec_jal = state == S_EXEC && is_jal;
+    wire        exec_lt = state == S_EXEC && is_branch && f3[2];
+    (* keep *) wire rel_early = exec_jal || (state == S_EXEC && is_branch && !f3[2] && (alu_eq ^ f3[0]));
     // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
-    // the sum's bit 1 for jalr; a branch with imm_b[1] set takes one more cycle (BRANCH)
-    // so that the misaligned trap does not wait for the comparison.
-    wire        jump_misaligned = (is_jal && imm_j[1]) || (is_jalr && rs1_rel[1]);
-    reg         taken_q;
+    // the sum's bit 1 for jalr (ex_flops, ex_sum below); a branch with imm_b[1] set
+    // takes one more cycle (BRANCH) so that the misaligned trap does not wait for the
+    // comparison.
+    reg         eq_q;                           // alu_eq of the branch now in BRANCH (less: r_slt)
 
-    // loads and stores: misaligned accesses trap, they are not split
-    wire        ls_misaligned = f3[1] ? rs1_rel[1:0] != 2'b00 : (f3[0] && rs1_rel[0]);
+    // mtval of an exception, and mepc of an interrupt, are written in the cycle after
+    // the trap entry (see cpu_csr). In that cycle pc, ir, imm, rs1, rs2 and the ALU's
+    // operand choices still hold the trapping instruction's, so the adder still has
+    // its sum, and r_slt holds its order; these flops say which value it is.
+    reg         late_irq, late_exec, lv_ir, lv_rel, lv_sum, lv_pc;
+    wire        rel_late = is_jal || (is_branch && (f3[2] ? r_slt : alu_eq ^ f3[0]));
+    wire        l_rel = late_irq ? late_exec && rel_late : lv_rel;
+    wire        l_sum = late_irq ? late_exec && is_jalr : lv_sum;
+    wire        l_pc4 = late_irq && !(late_exec && (rel_late || is_jalr));
+    wire [31:0] late_val = pick(l_rel, pc_rel) | pick(l_sum, {sum[31:1], sum[0] && !is_jalr})
+                         | pick(l_pc4, pc_plus4) | pick(!late_irq && lv_ir, ir)
+                         | pick(!late_irq && lv_pc, pc);
+
+    // loads and stores: misaligned accesses trap, they are not split (ex_sum)
     reg  [3:0]  ls_sel;
     always @* begin
         case (f3[1:0])
-            2'b00:   ls_sel = 4'b0001 << rs1_rel[1:0];
-            2'b01:   ls_sel = rs1_rel[1] ? 4'b1100 : 4'b0011;
+            2'b00:   ls_sel = 4'b0001 << sum[1:0];
+            2'b01:   ls_sel = sum[1] ? 4'b1100 : 4'b0011;
             default: ls_sel = 4'b1111;
         endcase
     end
@@ -228,119 +276,143 @@ module cpu_rv32im #(
     // CSRs
     wire [31:0] csr_rdata, mtvec, mepc;
     wire        irq_pending, irq_take;
-    wire        trap, irq_enter, retire;
+    wire        retire;
+    (* keep *) wire to_handler;                     // an exception or an interrupt: go to mtvec
     reg  [3:0]  trap_cause;
-    reg  [31:0] trap_tval;
     cpu_csr #(
         .IRQ_COUNT(IRQ_COUNT)
     ) csr (
         .clk(clk), .rst(rst),
-        .addr(ir[31:20]), .write(f3[1:0] == 2'b01 || ir[19:15] != 5'd0),
+        .dec(fetch_ack), .dec_addr(fi[31:20]), .dec_write(fi_f3[1:0] == 2'b01 || fi[19:15] != 5'd0),
         .en(state == S_EXEC && is_csr && legal), .op(f3[1:0]),
-        .src(f3[2] ? {27'd0, ir[19:15]} : rs1), .rdata(csr_rdata), .illegal(csr_illegal),
-        .retire(retire), .trap(trap), .trap_cause(trap_cause), .trap_pc(pc), .trap_tval(trap_tval),
-        .irq_enter(irq_enter), .irq_pc(br_taken ? pc_rel : next_pc), .mret(state == S_EXEC && is_mret),
+        .src(f3[2] ? imm : rs1), .rdata(csr_rdata), .illegal(csr_illegal),
+        .retire(retire), .enter(to_handler), .is_irq(!exc), .trap_cause(trap_cause), .trap_pc(pc),
+        .late_val(late_val), .mret(state == S_EXEC && is_mret),
         .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
         .irq_pending(irq_pending), .irq_take(irq_take));
 
     // ---- control ---------------------------------------------------------------
-    wire [31:0] exec_wdata = is_lui ? imm_u : is_auipc ? pc_rel : (is_jal || is_jalr) ? pc_plus4
-                           : is_system ? csr_rdata : alu_result;
-
+    // Whether the instruction ends or traps, in two parts: what flops decide, and the
+    // misaligned jalr target or load/store address (the adder's low bits, early in
+    // its carry chain), which only ever adds a trap. to_handler then is one LUT after
+    // the adder (timing: it picks the next address).
+    wire exec = state == S_EXEC;
+    wire is_ls = is_load || is_store;
+    wire ex_flops = exec && (!legal || is_ecall || is_ebreak || (is_jal && imm[1]));
+    (* keep *) wire jalr_ok = exec && legal && is_jalr;
+    (* keep *) wire ls_ok = exec && legal && is_ls;
+    // misaligned: a jalr target's bit 1, a word's bits 1:0, a halfword's bit 0
+    (* keep *) wire chk1 = jalr_ok || (ls_ok && f3[1]);
+    (* keep *) wire chk0 = ls_ok && (f3[1] || f3[0]);
+    (* keep *) wire ex_sum = (chk1 && sum[1]) || (chk0 && sum[0]);
+    wire done_flops = exec && legal && !is_ecall && !is_ebreak && !(is_jal && imm[1])
+                      && !(is_ls || is_muldiv || br_odd || (is_wfi && !irq_pending));
+    // the other states
+    reg  ex_other, done_other;
     always @* begin
-        exc = 1'b0;
-        trap_cause = C_ILLEGAL;
-        trap_tval = 32'd0;
-        done = 1'b0;
-        irq_ok = 1'b1;
-        next_pc = pc_plus4;
-        rd_we = 1'b0;
-        rd_wdata = ld_data;
+        ex_other = 1'b0;
+        done_other = 1'b0;
         case (state)
-            S_FETCH: if (wb_err_i) begin
-                exc = 1'b1;
-                trap_cause = C_FETCH_FAULT;
-                trap_tval = pc;
-            end
-            S_EXEC: begin
-                if (!legal) begin
-                    exc = 1'b1;
-                    trap_tval = ir;
-                end else if (is_ecall) begin
-                    exc = 1'b1;
-                    trap_cause = C_ECALL_M;
-                end else if (is_ebreak) begin
-                    exc = 1'b1;
-                    trap_cause = C_BREAKPOINT;
-                end else if (jump_misaligned) begin
-                    exc = 1'b1;
-                    trap_cause = C_FETCH_MISALIGNED;
-                    trap_tval = jump_target;
-                end else if ((is_load || is_store) && ls_misaligned) begin
-                    exc = 1'b1;
-                    trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
-                    trap_tval = rs1_rel;
-                end else if (!(is_load || is_store || is_muldiv || br_odd || (is_wfi && !irq_pending))) begin
-                    done = 1'b1;
-                    rd_we = !is_branch && !is_fence && !(is_system && !is_csr);
-                    irq_ok = !is_system || is_wfi;
-                    if (is_jal || is_jalr) next_pc = jump_target;
-                    if (is_mret) next_pc = mepc;
-                end
-            end
-            S_MEM: begin
-                if (wb_ack_i) begin
-                    done = 1'b1;
-                    rd_we = is_load;
-                end else if (wb_err_i) begin
-                    exc = 1'b1;
-                    trap_cause = is_load ? C_LOAD_FAULT : C_STORE_FAULT;
-                    trap_tval = {adr[31:2], ls_off};
-                end
-            end
-            S_MUL: begin
-                done = 1'b1;
-                rd_we = 1'b1;
-                rd_wdata = f3[1:0] == 2'b00 ? product[31:0] : product[63:32];
-            end
-            S_DIV: begin
-                done = div_done;
-                rd_we = div_done;
-                rd_wdata = div_result;
-            end
-            S_WFI: done = irq_pending;
+            S_FETCH:  ex_other = wb_err_i;
+            S_MEM:    begin done_other = wb_ack_i; ex_other = !wb_ack_i && wb_err_i; end
+            S_MUL:    done_other = 1'b1;
+            S_DIV:    done_other = div_done;
+            S_WFI:    done_other = irq_pending;
             S_BRANCH: begin
-                if (taken_q) begin
-                    exc = 1'b1;
-                    trap_cause = C_FETCH_MISALIGNED;
-                    trap_tval = pc_rel;
-                end else begin
-                    done = 1'b1;
-                end
+                done_other = !br_taken_q;
+                ex_other = br_taken_q;
             end
             default: ;
         endcase
     end
+    always @* begin
+        exc = ex_flops || ex_sum || ex_other;
+        done = (done_flops && !ex_sum) || done_other;
+        irq_ok = !(exec && is_system && !is_wfi);
+        rd_we = done && (exec ? !is_branch && !is_fence && !(is_system && !is_csr)
+                              : state == S_MEM ? is_load : state == S_MUL || state == S_DIV);
+        next_pc = exec && is_mret ? mepc : pc_plus4;
+        rd_wdata = state == S_MUL ? (f3[1:0] == 2'b00 ? product[31:0] : product[63:32])
+                 : state == S_DIV ? div_result : ld_data;
+    end
 
-    assign trap = exc;
+    wire        br_taken_q = f3[2] ? r_slt : eq_q ^ f3[0];
+
+    // the exception's cause, by priority (its value: late_val)
+    always @* begin
+        trap_cause = C_ILLEGAL;
+        case (state)
+            S_FETCH: trap_cause = C_FETCH_FAULT;
+            S_EXEC: begin
+                if (!legal) trap_cause = C_ILLEGAL;
+                else if (is_ecall) trap_cause = C_ECALL_M;
+                else if (is_ebreak) trap_cause = C_BREAKPOINT;
+                else if (is_jal || is_jalr) trap_cause = C_FETCH_MISALIGNED;
+                else trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
+            end
+            S_MEM: trap_cause = is_load ? C_LOAD_FAULT : C_STORE_FAULT;
+            S_BRANCH: trap_cause = C_FETCH_MISALIGNED;
+            default: ;
+        endcase
+    end
+
     assign retire = done;
-    assign irq_enter = done && irq_ok && irq_take;
 
-    wire        to_handler = exc || irq_enter;
-    wire [31:0] fetch_pc = (br_taken && !to_handler) ? pc_rel : to_handler ? mtvec : next_pc;
+    // The next bus address: a fetch (an instruction retires or traps) or a load or
+    // store's. pc follows adr while fetching, so only adr has this multiplexer. Its
+    // inputs arrive late: the adder's sum (a jalr target or a load/store address;
+    // bits 1:0 are 0 unless it traps), its carry out (alu_less, a branch's order),
+    // and less late its low bits (ex_sum, to_handler). Each meets the rest in as few
+    // LUTs as possible; keep stops abc from folding the early parts in deeper.
+    // to_handler = exc || (done && irq_ok && irq_take), one LUT after ex_sum:
+    (* keep *) wire to_handler_flops = ex_flops || ex_other
+                                       || (((done_flops && irq_ok) || done_other) && irq_take);
+    assign to_handler = ex_sum || to_handler_flops;
+    wire        ls_start = exec && is_ls && !ex_flops && !ex_sum;
+    // = exc || done || a load/store starts, without the adder (ex_sum only ever
+    // comes with a jalr, which is done_flops, or a load/store)
+    (* keep *) wire adr_load = ex_flops || done_flops || ex_other || done_other || (exec && is_ls);
+    // the target: pc_rel for a taken branch or jal, the sum for a jalr, load or store
+    // (a branch or jal has no ex_sum, so their gate is early)
+    (* keep *) wire rel_early_adr = rel_early && !to_handler_flops;
+    (* keep *) wire exec_lt_adr = exec_lt && !to_handler_flops;
+    (* keep *) wire use_sum_adr = exec && (is_ls || is_jalr) && !to_handler_flops;
+    (* keep *) wire tgt_early = rel_early_adr || (use_sum_adr && !ex_sum);
+    (* keep *) wire take_tgt = tgt_early || (exec_lt_adr && alu_less);
+    (* keep *) wire [31:0] target = (is_jal || is_branch) ? pc_rel : {sum[31:2], 2'b00};
+    (* keep *) wire [31:0] adr_other = to_handler ? mtvec : next_pc;
+    wire [31:0] adr_next = take_tgt ? target : adr_other;
 
     always @(posedge clk) begin
         wb_we <= rd_we && rd != 5'd0;
         wb_rd <= rd;
-        wb_from_exec <= state == S_EXEC;
-        wb_exec <= exec_wdata;
+        w_sum <= state == S_EXEC && k_sum;
+        w_slt <= state == S_EXEC && k_slt;
+        w_logic <= state == S_EXEC && k_logic;
+        w_shift <= state == S_EXEC && k_shift && f3[2];
+        w_shl <= state == S_EXEC && k_shift && !f3[2];
+        w_link <= state == S_EXEC && k_link;
+        w_csr <= state == S_EXEC && is_csr;
+        w_data <= state != S_EXEC;
+        r_sum <= sum;
+        r_slt <= alu_less;
+        r_logic <= logic_out;
+        r_shift <= shifted;
+        r_link <= pc_plus4;
+        r_csr <= csr_rdata;
         wb_data <= rd_wdata;
-        // during reset: x0 = 0 (the only write to x0)
+        // during reset: x0 = 0 (the only write to x0): every select off
         if (rst) begin
             wb_we <= 1'b1;
             wb_rd <= 5'd0;
-            wb_from_exec <= 1'b0;
-            wb_data <= 32'd0;
+            w_sum <= 1'b0;
+            w_slt <= 1'b0;
+            w_logic <= 1'b0;
+            w_shift <= 1'b0;
+            w_shl <= 1'b0;
+            w_link <= 1'b0;
+            w_csr <= 1'b0;
+            w_data <= 1'b0;
         end
     end
 
@@ -348,7 +420,6 @@ module cpu_rv32im #(
         case (state)
             S_BOOT: begin
                 cyc <= 1'b1;
-                adr <= pc;
                 state <= S_FETCH;
             end
             S_FETCH: if (wb_ack_i) begin
@@ -358,11 +429,7 @@ module cpu_rv32im #(
             end
             S_EXEC: begin
                 if (is_load || is_store) begin
-                    cyc <= 1'b1;
-                    we <= is_store;
-                    sel <= ls_sel;
-                    adr <= {rs1_rel[31:2], 2'b00};
-                    ls_off <= rs1_rel[1:0];
+                    ls_off <= sum[1:0];
                     wdat <= st_data;
                     state <= S_MEM;
                 end else if (is_muldiv) begin
@@ -372,22 +439,31 @@ module cpu_rv32im #(
                 end else if (br_odd) begin
                     state <= S_BRANCH;
                 end
-                taken_q <= taken;
+                eq_q <= alu_eq;
             end
             default: ;
         endcase
-        // The next fetch (overrides the above when the instruction ends or traps).
-        if (exc || done) begin
+        // A new bus request: a load or store, else the next fetch. Only the values
+        // wait for ex_sum, not the enable (timing).
+        if (adr_load) begin
             cyc <= 1'b1;
-            we <= 1'b0;
-            sel <= 4'b1111;
-            adr <= fetch_pc;
-            pc <= fetch_pc;
-            state <= S_FETCH;
+            we <= ls_start && is_store;
+            sel <= ls_start ? ls_sel : 4'b1111;
+            adr <= adr_next;
         end
+        late_irq <= !exc;
+        late_exec <= exec;
+        lv_ir <= exec && !legal;
+        lv_rel <= (exec && legal && is_jal) || state == S_BRANCH;
+        lv_sum <= (exec && legal && (is_jalr || is_ls)) || state == S_MEM;
+        lv_pc <= state == S_FETCH;
+        if (state == S_FETCH) pc <= adr;            // slaves never ack in the first cycle
+        // The next fetch (overrides the above when the instruction ends or traps).
+        if (exc || done) state <= S_FETCH;
+        else if (ls_start) state <= S_MEM;
         if (rst) begin
             state <= S_BOOT;
-            pc <= RESET_PC;
+            adr <= RESET_PC;
             cyc <= 1'b0;
             we <= 1'b0;
             sel <= 4'b1111;
