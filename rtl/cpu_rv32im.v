@@ -19,7 +19,7 @@
 // where one retires (not after a CSR instruction or mret, so that a change of
 // mstatus/mie is seen first): mepc = the next instruction. See cpu_csr for the
 // lines' priority (lowest first).
-// Reset (synchronous) resets control state only: pc, state, bus request, and in
+// Reset (synchronous) resets control state only: state, bus request (adr = RESET_PC), and in
 // cpu_csr mstatus, mie, mtvec and the counters. The registers keep their contents,
 // but for x0, which is written with 0 during reset (the register file has no mask).
 // Slaves must not ack in the cycle a request first appears (see wb_we below).
