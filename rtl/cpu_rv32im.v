@@ -19,7 +19,7 @@
 // where one retires (not after a CSR instruction or mret, so that a change of
 // mstatus/mie is seen first): mepc = the next instruction. See cpu_csr for the
 // lines' priority (lowest first).
-// Reset (synchronous) resets control state only: pc, state, bus request, and in
+// Reset (synchronous) resets control state only: state, bus request (adr = RESET_PC), and in
 // cpu_csr mstatus, mie, mtvec and the counters. The registers keep their contents,
 // but for x0, which is written with 0 during reset (the register file has no mask).
 // Slaves must not ack in the cycle a request first appears (see wb_we below).
@@ -224,7 +224,8 @@ module cpu_rv32im #(
     // adder's carry out) arrives last: see take_tgt below.
     wire        exec_jal = state == S_EXEC && is_jal;
     wire        exec_lt = state == S_EXEC && is_branch && f3[2];
-    (* keep *) wire rel_early = exec_jal || (state == S_EXEC && is_branch && !f3[2] && (alu_eq ^ f3[0]));
+    (* keep *) wire rel_early;
+    assign rel_early = exec_jal || (state == S_EXEC && is_branch && !f3[2] && (alu_eq ^ f3[0]));
     // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
     // the sum's bit 1 for jalr (ex_flops, ex_sum below); a branch with imm_b[1] set
     // takes one more cycle (BRANCH) so that the misaligned trap does not wait for the
@@ -299,12 +300,17 @@ module cpu_rv32im #(
     wire exec = state == S_EXEC;
     wire is_ls = is_load || is_store;
     wire ex_flops = exec && (!legal || is_ecall || is_ebreak || (is_jal && imm[1]));
-    (* keep *) wire jalr_ok = exec && legal && is_jalr;
-    (* keep *) wire ls_ok = exec && legal && is_ls;
+    (* keep *) wire jalr_ok;
+    assign jalr_ok = exec && legal && is_jalr;
+    (* keep *) wire ls_ok;
+    assign ls_ok = exec && legal && is_ls;
     // misaligned: a jalr target's bit 1, a word's bits 1:0, a halfword's bit 0
-    (* keep *) wire chk1 = jalr_ok || (ls_ok && f3[1]);
-    (* keep *) wire chk0 = ls_ok && (f3[1] || f3[0]);
-    (* keep *) wire ex_sum = (chk1 && sum[1]) || (chk0 && sum[0]);
+    (* keep *) wire chk1;
+    assign chk1 = jalr_ok || (ls_ok && f3[1]);
+    (* keep *) wire chk0;
+    assign chk0 = ls_ok && (f3[1] || f3[0]);
+    (* keep *) wire ex_sum;
+    assign ex_sum = (chk1 && sum[1]) || (chk0 && sum[0]);
     wire done_flops = exec && legal && !is_ecall && !is_ebreak && !(is_jal && imm[1])
                       && !(is_ls || is_muldiv || br_odd || (is_wfi && !irq_pending));
     // the other states
@@ -365,22 +371,31 @@ module cpu_rv32im #(
     // and less late its low bits (ex_sum, to_handler). Each meets the rest in as few
     // LUTs as possible; keep stops abc from folding the early parts in deeper.
     // to_handler = exc || (done && irq_ok && irq_take), one LUT after ex_sum:
-    (* keep *) wire to_handler_flops = ex_flops || ex_other
+    (* keep *) wire to_handler_flops;
+    assign to_handler_flops = ex_flops || ex_other
                                        || (((done_flops && irq_ok) || done_other) && irq_take);
     assign to_handler = ex_sum || to_handler_flops;
     wire        ls_start = exec && is_ls && !ex_flops && !ex_sum;
     // = exc || done || a load/store starts, without the adder (ex_sum only ever
     // comes with a jalr, which is done_flops, or a load/store)
-    (* keep *) wire adr_load = ex_flops || done_flops || ex_other || done_other || (exec && is_ls);
+    (* keep *) wire adr_load;
+    assign adr_load = ex_flops || done_flops || ex_other || done_other || (exec && is_ls);
     // the target: pc_rel for a taken branch or jal, the sum for a jalr, load or store
     // (a branch or jal has no ex_sum, so their gate is early)
-    (* keep *) wire rel_early_adr = rel_early && !to_handler_flops;
-    (* keep *) wire exec_lt_adr = exec_lt && !to_handler_flops;
-    (* keep *) wire use_sum_adr = exec && (is_ls || is_jalr) && !to_handler_flops;
-    (* keep *) wire tgt_early = rel_early_adr || (use_sum_adr && !ex_sum);
-    (* keep *) wire take_tgt = tgt_early || (exec_lt_adr && alu_less);
-    (* keep *) wire [31:0] target = (is_jal || is_branch) ? pc_rel : {sum[31:2], 2'b00};
-    (* keep *) wire [31:0] adr_other = to_handler ? mtvec : next_pc;
+    (* keep *) wire rel_early_adr;
+    assign rel_early_adr = rel_early && !to_handler_flops;
+    (* keep *) wire exec_lt_adr;
+    assign exec_lt_adr = exec_lt && !to_handler_flops;
+    (* keep *) wire use_sum_adr;
+    assign use_sum_adr = exec && (is_ls || is_jalr) && !to_handler_flops;
+    (* keep *) wire tgt_early;
+    assign tgt_early = rel_early_adr || (use_sum_adr && !ex_sum);
+    (* keep *) wire take_tgt;
+    assign take_tgt = tgt_early || (exec_lt_adr && alu_less);
+    (* keep *) wire [31:0] target;
+    assign target = (is_jal || is_branch) ? pc_rel : {sum[31:2], 2'b00};
+    (* keep *) wire [31:0] adr_other;
+    assign adr_other = to_handler ? mtvec : next_pc;
     wire [31:0] adr_next = take_tgt ? target : adr_other;
 
     always @(posedge clk) begin
