@@ -6,8 +6,8 @@
 `default_nettype none
 
 // Clock: the 100 MHz oscillator through an MMCM, 100 * 9 / 35.75 = 25.1748 MHz
-// (640x480@60 wants 25.175). Reset: held for 256 cycles after the MMCM locks,
-// and while the centre button is down. Boot: the RAM is block RAM, filled by the
+// (640x480@60 wants 25.175). Reset: board_reset, from the MMCM lock and the
+// centre button. Boot: the RAM is block RAM, filled by the
 // bitstream from INIT_FILE (the image make synth writes), so the CPU starts at once.
 // LEDs: LD0 once the CPU runs, LD1 on a firmware EXIT.
 module basys3_top #(
@@ -50,14 +50,10 @@ module basys3_top #(
 
     BUFG u_bufg (.I(clk_pixel_unbuffered), .O(clk_pixel));
 
-    reg  [1:0] button_sync = 2'b00;
-    reg  [7:0] reset_count = 8'd0;
-    wire       rst = !reset_count[7];
-    always @(posedge clk_pixel) begin
-        button_sync <= {button_sync[0], btnC};
-        if (!locked || button_sync[1]) reset_count <= 8'd0;
-        else if (rst) reset_count <= reset_count + 8'd1;
-    end
+    wire rst;
+    board_reset #(.BUTTON_ACTIVE_HIGH(1)) u_reset (
+        .clk(clk_pixel), .locked(locked), .button(btnC), .rst(rst)
+    );
 
     wire        exited, vga_de, sleeping, host_ack, host_err;
     wire [31:0] exit_code, host_rdat;

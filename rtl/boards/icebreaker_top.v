@@ -6,8 +6,8 @@
 
 // Clock: the 12 MHz oscillator times 67/32 in the PLL is 25.125 MHz, 0.2% under
 // 640x480@60's 25.175 MHz, well within what monitors accept (59.94 -> 59.82 Hz).
-// Reset: held for 256 cycles after configuration and PLL lock, and while the
-// button is down. Boot: the two SPRAMs that hold the CPU's RAM cannot be set by
+// Reset: board_reset, from the PLL lock and the button.
+// Boot: the two SPRAMs that hold the CPU's RAM cannot be set by
 // the bitstream, so soc_flash_loader copies the RAM image from flash (written by
 // make prog at FLASH_OFFSET) through the SoC's host port with the CPU held, and
 // then lets it run. The button restarts everything, the copy included.
@@ -54,15 +54,10 @@ module icebreaker_top #(
         .LOCK(pll_locked)
     );
 
-    // Reset: the button through two flops, then a counter that must run out.
-    reg  [1:0] button_sync = 2'b00;
-    reg  [7:0] reset_count = 8'd0;
-    wire       rst = !reset_count[7];
-    always @(posedge clk) begin
-        button_sync <= {button_sync[0], BTN_N};
-        if (!pll_locked || !button_sync[1]) reset_count <= 8'd0;
-        else if (rst) reset_count <= reset_count + 8'd1;
-    end
+    wire rst;
+    board_reset #(.BUTTON_ACTIVE_HIGH(0)) u_reset (
+        .clk(clk), .locked(pll_locked), .button(BTN_N), .rst(rst)
+    );
 
     // Boot: the loader owns the host port and holds the CPU until the image is in.
     wire        host_cyc, host_stb, host_we, host_ack, host_err;

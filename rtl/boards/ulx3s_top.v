@@ -6,8 +6,8 @@
 
 // Clocks: the PLL makes the 25 MHz pixel clock (640x480 at 59.5 Hz, which
 // monitors take for 60) and the 125 MHz serializer clock from the 25 MHz
-// oscillator. Reset: held for 256 cycles after the PLL locks, and while FIRE1
-// is down. Boot: the RAM is block RAM set by the bitstream from INIT_FILE (the
+// oscillator. Reset: board_reset, from the PLL lock and FIRE1. Boot: the RAM is
+// block RAM set by the bitstream from INIT_FILE (the
 // image make synth writes), so the CPU starts at once. Video: the SoC's 12-bit
 // colour widened to 8 bits a channel (x 17: 0xF -> 0xFF), its syncs and
 // data-enable into dvi_transmitter, then one DDR output register a lane.
@@ -38,16 +38,10 @@ module ulx3s_top #(
         .locked(pll_locked)
     );
 
-    reg  [1:0] button_sync = 2'b00;
-    reg  [1:0] lock_sync = 2'b00;
-    reg  [7:0] reset_count = 8'd0;
-    wire       rst = !reset_count[7];
-    always @(posedge clk) begin
-        button_sync <= {button_sync[0], btn[1]};
-        lock_sync <= {lock_sync[0], pll_locked};    // LOCK is asynchronous
-        if (!lock_sync[1] || button_sync[1]) reset_count <= 8'd0;
-        else if (rst) reset_count <= reset_count + 8'd1;
-    end
+    wire rst;
+    board_reset #(.BUTTON_ACTIVE_HIGH(1)) u_reset (
+        .clk(clk), .locked(pll_locked), .button(btn[1]), .rst(rst)
+    );
 
     wire [3:0] vga_r, vga_g, vga_b;
     wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, host_ack, host_err;
