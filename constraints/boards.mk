@@ -23,9 +23,6 @@ icebreaker_SCALE := 4
 icebreaker_SPRITES := 256
 icebreaker_CLOCK_HZ := 25125000
 icebreaker_STACK := 4096
-# Known open: the full SoC reaches 23.2 MHz here (the CPU alone 28-29 MHz);
-# tests/test_boards.sh reports the miss as TODO while this is set.
-icebreaker_TIMING_TODO := the CPU's branch-compare path misses 25.125 MHz in the full SoC (issue 6, docs/boards.md)
 icebreaker_FLOCK := --neighbors brute --boids 54 --scouts1 5 --scouts2 3 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the

@@ -175,13 +175,15 @@ module cpu_rv32im #(
     // at the earliest (a registered ack, as every slave here has).
     // EXEC's results (sum, logic, shift, slt, link, CSR) each have their own flops
     // and one-hot select, and the other states' result (load, mul, div) has
-    // wb_data: the choice among them is made after the flops, not after the ALU.
+    // wb_data (a load's bus word raw, aligned at write-back: w_load): the choice
+    // among them is made after the flops, not after the ALU or the bus.
     reg         wb_we;
     reg  [4:0]  wb_rd;
-    reg         w_sum, w_slt, w_logic, w_shift, w_shl, w_link, w_csr, w_data;
+    reg         w_sum, w_slt, w_logic, w_shift, w_shl, w_link, w_csr, w_data, w_load;
     reg  [31:0] r_sum, r_logic, r_shift, r_link, r_csr, wb_data;
     reg         r_slt;
     wire [31:0] rs1, rs2;
+    wire [31:0] ld_data;                            // wb_data aligned (a load's write-back)
     wire        fetch_ack = state == S_FETCH && wb_ack_i;
 
     function automatic [31:0] pick(input s, input [31:0] v);
@@ -195,6 +197,7 @@ module cpu_rv32im #(
     wire [31:0] wb_wdata = pick(w_sum, r_sum) | pick(w_logic, r_logic) | pick(w_shift, r_shift)
                          | pick(w_shl, reverse(r_shift))
                          | pick(w_link, r_link) | pick(w_csr, r_csr) | pick(w_data, wb_data)
+                         | pick(w_load, ld_data)
                          | {31'd0, w_slt && r_slt};
 
     cpu_regfile regfile (
@@ -224,24 +227,25 @@ module cpu_rv32im #(
     // adder's carry out) arrives last: see take_tgt below.
     wire        exec_jal = state == S_EXEC && is_jal;
     wire        exec_lt = state == S_EXEC && is_branch && f3[2];
-    (* keep *) wire rel_early;
-    assign rel_early = exec_jal || (state == S_EXEC && is_branch && !f3[2] && (alu_eq ^ f3[0]));
+    wire        exec_eq = state == S_EXEC && is_branch && !f3[2];
     // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
     // the sum's bit 1 for jalr (ex_flops, ex_sum below); a branch with imm_b[1] set
     // takes one more cycle (BRANCH) so that the misaligned trap does not wait for the
     // comparison.
-    reg         eq_q;                           // alu_eq of the branch now in BRANCH (less: r_slt)
+    reg         eq_q;                           // EXEC's alu_eq: for BRANCH and late_val (less: r_slt)
 
     // mtval of an exception, and mepc of an interrupt, are written in the cycle after
-    // the trap entry (see cpu_csr). In that cycle pc, ir, imm, rs1, rs2 and the ALU's
-    // operand choices still hold the trapping instruction's, so the adder still has
-    // its sum, and r_slt holds its order; these flops say which value it is.
+    // the trap entry (see cpu_csr). In that cycle pc, ir, imm and the ALU's operand
+    // choices still hold the trapping instruction's, and r_sum, r_slt and eq_q its
+    // sum, order and equality; these flops say which value it is. Only flops feed
+    // late_val, never the register file's outputs (timing: the compare tree or the
+    // carry chain would run on into cpu_csr's write multiplexers).
     reg         late_irq, late_exec, lv_ir, lv_rel, lv_sum, lv_pc;
-    wire        rel_late = is_jal || (is_branch && (f3[2] ? r_slt : alu_eq ^ f3[0]));
+    wire        rel_late = is_jal || (is_branch && (f3[2] ? r_slt : eq_q ^ f3[0]));
     wire        l_rel = late_irq ? late_exec && rel_late : lv_rel;
     wire        l_sum = late_irq ? late_exec && is_jalr : lv_sum;
     wire        l_pc4 = late_irq && !(late_exec && (rel_late || is_jalr));
-    wire [31:0] late_val = pick(l_rel, pc_rel) | pick(l_sum, {sum[31:1], sum[0] && !is_jalr})
+    wire [31:0] late_val = pick(l_rel, pc_rel) | pick(l_sum, {r_sum[31:1], r_sum[0] && !is_jalr})
                          | pick(l_pc4, pc_plus4) | pick(!late_irq && lv_ir, ir)
                          | pick(!late_irq && lv_pc, pc);
 
@@ -255,10 +259,13 @@ module cpu_rv32im #(
         endcase
     end
     wire [31:0] st_data = f3[1] ? rs2 : f3[0] ? {2{rs2[15:0]}} : {4{rs2[7:0]}};
-    wire [31:0] ld_word = wb_dat_i >> {ls_off, 3'b000};
-    wire [31:0] ld_data = f3[1] ? ld_word
-                        : f3[0] ? {{16{ld_word[15] && !f3[2]}}, ld_word[15:0]}
-                                : {{24{ld_word[7] && !f3[2]}}, ld_word[7:0]};
+    // a load's alignment and sign extension are done at write-back, from wb_data
+    // (the bus word as it came): the read data arrives late, behind the SoC's
+    // address decode and read multiplexer
+    wire [31:0] ld_word = wb_data >> {ls_off, 3'b000};
+    assign ld_data = f3[1] ? ld_word
+                     : f3[0] ? {{16{ld_word[15] && !f3[2]}}, ld_word[15:0]}
+                             : {{24{ld_word[7] && !f3[2]}}, ld_word[7:0]};
 
     // multiply and divide
     wire [63:0] product;
@@ -339,7 +346,7 @@ module cpu_rv32im #(
                               : state == S_MEM ? is_load : state == S_MUL || state == S_DIV);
         next_pc = exec && is_mret ? mepc : pc_plus4;
         rd_wdata = state == S_MUL ? (f3[1:0] == 2'b00 ? product[31:0] : product[63:32])
-                 : state == S_DIV ? div_result : ld_data;
+                 : state == S_DIV ? div_result : wb_dat_i;
     end
 
     wire        br_taken_q = f3[2] ? r_slt : eq_q ^ f3[0];
@@ -381,17 +388,21 @@ module cpu_rv32im #(
     (* keep *) wire adr_load;
     assign adr_load = ex_flops || done_flops || ex_other || done_other || (exec && is_ls);
     // the target: pc_rel for a taken branch or jal, the sum for a jalr, load or store
-    // (a branch or jal has no ex_sum, so their gate is early)
-    (* keep *) wire rel_early_adr;
-    assign rel_early_adr = rel_early && !to_handler_flops;
+    // (a branch or jal has no ex_sum, so their gate is early). The two compares
+    // (alu_eq's tree, alu_less at the carry out) each meet only their gate before
+    // take_tgt, two LUTs before the flops.
+    (* keep *) wire exec_eq_adr;
+    assign exec_eq_adr = exec_eq && !to_handler_flops;
     (* keep *) wire exec_lt_adr;
     assign exec_lt_adr = exec_lt && !to_handler_flops;
     (* keep *) wire use_sum_adr;
     assign use_sum_adr = exec && (is_ls || is_jalr) && !to_handler_flops;
     (* keep *) wire tgt_early;
-    assign tgt_early = rel_early_adr || (use_sum_adr && !ex_sum);
+    assign tgt_early = (exec_jal && !to_handler_flops) || (use_sum_adr && !ex_sum);
+    (* keep *) wire eq_take;
+    assign eq_take = exec_eq_adr && (alu_eq ^ f3[0]);
     (* keep *) wire take_tgt;
-    assign take_tgt = tgt_early || (exec_lt_adr && alu_less);
+    assign take_tgt = tgt_early || eq_take || (exec_lt_adr && alu_less);
     (* keep *) wire [31:0] target;
     assign target = (is_jal || is_branch) ? pc_rel : {sum[31:2], 2'b00};
     (* keep *) wire [31:0] adr_other;
@@ -408,7 +419,8 @@ module cpu_rv32im #(
         w_shl <= state == S_EXEC && k_shift && !f3[2];
         w_link <= state == S_EXEC && k_link;
         w_csr <= state == S_EXEC && is_csr;
-        w_data <= state != S_EXEC;
+        w_data <= state == S_MUL || state == S_DIV;
+        w_load <= state == S_MEM;
         r_sum <= sum;
         r_slt <= alu_less;
         r_logic <= logic_out;
@@ -428,6 +440,7 @@ module cpu_rv32im #(
             w_link <= 1'b0;
             w_csr <= 1'b0;
             w_data <= 1'b0;
+            w_load <= 1'b0;
         end
     end
 
