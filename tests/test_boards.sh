@@ -28,11 +28,8 @@ for b in $open_boards $vendor_boards; do
     flock=$(make --no-print-directory -s print-${b}_FLOCK 2>/dev/null)
     soc=$build/boards/$b/soc
     if [ -x "$soc" ]; then
-        out=$("$soc" --headless --seed 1 --steps 12 $flock 2>&1)
-        line=$(grep "soc: board:" <<<"$out")
-        fps=$(sed -nE 's/.* ([0-9.]+) frames\/s \(display refresh ([0-9.]+) Hz.*/\1 \2/p' <<<"$line")
-        if [ -n "$fps" ] && awk -v f="${fps% *}" -v r="${fps#* }" 'BEGIN {exit !(f >= 0.9995 * r)}'; then
-            ok "$b: the image's flock ($flock) keeps the full frame rate: $fps"
+        if out=$(bash scripts/board_fit.sh --check "$soc" $flock 2>&1); then
+            ok "$b: the image's flock ($flock) keeps the full frame rate: $out"
         else
             not_ok "$b: the image's flock ($flock) keeps the full frame rate" "$out"
         fi
@@ -47,10 +44,9 @@ done
 image=$build/boards/icebreaker/ram.bin
 if [ -f "$image" ]; then
     tmp=$(mktemp -d)
-    python3 -c 'import sys; d = open(sys.argv[1], "rb").read()[:int(sys.argv[3])]
-open(sys.argv[2], "w").write("".join("%02x\n" % b for b in d))' "$image" "$tmp/image.hex" 65536
-    python3 -c 'import sys; d = open(sys.argv[1], "rb").read()[:int(sys.argv[3])]
-open(sys.argv[2], "w").write("".join("%02x\n" % b for b in d))' "$image" "$tmp/short.hex" 1024
+    head -c 1024 "$image" > "$tmp/short.bin"
+    python3 scripts/bin_to_hex.py --bytes "$image" "$tmp/image.hex" "$(stat -c %s "$image")"
+    python3 scripts/bin_to_hex.py --bytes "$tmp/short.bin" "$tmp/short.hex" 1024
     boot() {   # IMAGE_HEX MAX_CYCLES -> the testbench's output, its status
         iverilog -g2012 -Wall -Irtl -y tests/rtl/board_stubs -y rtl -P "tb_icebreaker_boot.IMAGE=\"$1\"" \
             -P "tb_icebreaker_boot.MAX_CYCLES=$2" -o "$tmp/boot.vvp" tests/rtl/tb_icebreaker_boot.v \
