@@ -100,6 +100,13 @@ bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(
 	@bash scripts/bench_sim.sh $(BUILD)
 	@echo
 	@bash scripts/bench_soc.sh $(BUILD)
+	@echo
+	@echo "The largest flock at 60 frames/s on each board's own simulator (minutes a board):"
+	@for b in $(BOARDS); do \
+		$(MAKE) --no-print-directory board-sim BOARD=$$b >/dev/null && echo "$$b:" && \
+		bash scripts/board_fit.sh $(BUILD)/boards/$$b/soc 100 \
+			$$($(MAKE) -s --no-print-directory print-$${b}_FLOCK | grep -o -- '--neighbors [a-z]*') | tail -1; \
+	done
 
 experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs/
 	@bash scripts/setup.sh plots

@@ -23,7 +23,7 @@ icebreaker_SCALE := 4
 icebreaker_SPRITES := 256
 icebreaker_CLOCK_HZ := 25125000
 icebreaker_STACK := 4096
-icebreaker_FLOCK := --neighbors brute --boids 54 --scouts1 5 --scouts2 3 --predators 1 --update synchronous
+icebreaker_FLOCK := --neighbors brute --boids 45 --scouts1 4 --scouts2 2 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
 # bitstream; the accelerator with 8 lanes.
@@ -37,7 +37,7 @@ ulx3s_SCALE := 2
 ulx3s_SPRITES := 768
 ulx3s_CLOCK_HZ := 25000000
 ulx3s_STACK := 16384
-ulx3s_FLOCK := --neighbors accel --boids 92 --scouts1 9 --scouts2 5 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 77 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates.
@@ -50,7 +50,7 @@ basys3_SCALE := 2
 basys3_SPRITES := 384
 basys3_CLOCK_HZ := 25175000
 basys3_STACK := 4096
-basys3_FLOCK := --neighbors accel --boids 92 --scouts1 9 --scouts2 5 --predators 1 --update synchronous
+basys3_FLOCK := --neighbors accel --boids 77 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
 
 # RTL by family: the generic memories, or the iCE40's SPRAM versions.
 GENERIC_RTL := $(wildcard rtl/*.v)

@@ -4,7 +4,8 @@
 # synthesized configuration, the firmware's time counted). Simulated time, so
 # the figure does not depend on the host. A flock "keeps 60" when every frame
 # gets a flock step: the board's frames/s is at least 99.95% of the refresh (no
-# frame missed). Each run: 12 steps, seed 1, headless.
+# frame missed). Each run: 300 steps (five seconds of flight: the step grows as the flock
+# gathers, so a short run overstates the fit), seed 1, headless.
 # Usage: board_fit.sh SOC_PROGRAM MAX_N [FLAGS...]
 #   Binary search on N in [1, MAX_N] with scouts N/10 and N/16, one predator,
 #   synchronous update; FLAGS go to every run (--neighbors ...). Prints each N
@@ -21,7 +22,7 @@ soc=$1; shift
 
 flock_keeps() {   # FLOCK_FLAGS... -> one line of figures; status 0 when it keeps the frame rate
     local out line fps refresh verdict
-    out=$("$soc" --headless --seed 1 --steps 12 "$@" 2>&1) || { echo "board_fit: $soc failed: $out" >&2; exit 1; }
+    out=$("$soc" --headless --seed 1 --steps 300 "$@" 2>&1) || { echo "board_fit: $soc failed: $out" >&2; exit 1; }
     line=$(grep "soc: board:" <<<"$out") || { echo "board_fit: no frame rate in: $out" >&2; exit 1; }
     fps=$(sed -nE 's/.* ([0-9.]+) frames\/s \(display refresh ([0-9.]+) Hz.*/\1/p' <<<"$line")
     refresh=$(sed -nE 's/.* frames\/s \(display refresh ([0-9.]+) Hz.*/\1/p' <<<"$line")
