@@ -91,7 +91,10 @@ test: deps ## build and run every test; ends with "N passed, N failed"
 		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
 
-bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc ## throughput figures (recorded in docs/performance.md)
+# The long soak: every boid that leaves the world comes back (docs/reliability.md).
+SOAK_FLOCK := --boids 4096 --predators 1 --scouts1 409 --scouts2 256 --frames 20000
+
+bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc $(BUILD)/soak ## throughput figures (recorded in docs/performance.md), the long soak
 	$(BUILD)/bench
 	@echo
 	@printf '%-22s %5s %10s %12s %8s %10s %12s\n' variant N cycles ideal overhead frames/s 'sim cycles/s'
@@ -107,6 +110,11 @@ bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(
 		bash scripts/board_fit.sh $(BUILD)/boards/$$b/soc 100 \
 			$$($(MAKE) -s --no-print-directory print-$${b}_FLOCK | grep -o -- '--neighbors [a-z]*') | tail -1; \
 	done
+	@echo
+	@echo "The soak: $(SOAK_FLOCK) (minutes a run):"
+	@fail=0; for r in cornell weighted; do for u in sequential synchronous; do \
+		$(BUILD)/soak $(SOAK_FLOCK) --rules $$r --update $$u --every 5000 | grep -v '^#' | sed "s/^/$$r $$u: /" \
+			|| fail=1; done; done; exit $$fail
 
 experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs/
 	@bash scripts/setup.sh plots

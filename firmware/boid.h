@@ -25,6 +25,7 @@ enum boid_role { ROLE_BOID = 0, ROLE_SCOUT1 = 1, ROLE_SCOUT2 = 2 };
  * any two differ by less than 2^31 in Q16 and dx^2 + dy^2 fits in int64. */
 #define POSITION_MAX_PX 16384
 #define POSITION_MAX ((q16_t)(POSITION_MAX_PX * 65536 - 1))
+#define POSITION_GUARD_PX (POSITION_MAX / 65536.0) /* the guard in px, 16383.99998 */
 #define WORLD_MIN_PX 16
 #define VISUALRANGE_MAX_PX 255 /* keeps |dx| < 2^24 in Q16 for the range test */
 #define SPEED_MAX_PX 64        /* maxspeed, and any speed a state file may hold */

@@ -27,14 +27,15 @@ void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbo
                          const boid_t *predators, uint32_t n_predators, const flock_params_t *p)
 {
     vec64_t v = {b->vx, b->vy};
+    edge_turn_t turn;
 
     steer_by_neighbors(&v, b, s, p);
-    steer_edges(&v, b, p->turnfactor, p);
+    turn = steer_edges(&v, b, p->turnfactor, p);
     steer_from_predators(&v, b, predators, n_predators, p);
     steer_bias(&v, role, biasval, p);
     b->vx = fx_sat32(v.x);
     b->vy = fx_sat32(v.y);
-    limit_speed(b, p);
+    limit_speed(b, turn, p);
     move_boid(b);
 }
 
@@ -42,8 +43,8 @@ void flock_move_predator(boid_t *pr, const flock_params_t *p)
 {
     vec64_t v = {pr->vx, pr->vy};
 
-    steer_edges(&v, pr, p->turnfactor, p);
-    pr->vx = fx_sat32(v.x);
-    pr->vy = fx_sat32(v.y);
+    (void)steer_edges(&v, pr, p->turnfactor, p);
+    pr->vx = clamp_speed(v.x);
+    pr->vy = clamp_speed(v.y);
     move_boid(pr);
 }

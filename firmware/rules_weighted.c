@@ -57,12 +57,17 @@ static void rotate_by_maxturn(int32_t *x, int32_t *y, int sign, const flock_para
     *y = fx_sat32(ry);
 }
 
-/* Constant speed along v; a turn beyond maxturn from the old heading is cut
- * to maxturn, toward the side v lies on. */
-static void hold_speed_and_turn(boid_t *b, const boid_t *old, const flock_params_t *p)
+/* Constant speed along v, keeping an edge's braking where v is too slow
+ * (keep_edge_brake); a turn beyond maxturn from the old heading is cut to
+ * maxturn, toward the side v lies on. */
+static void hold_speed_and_turn(boid_t *b, const boid_t *old, edge_turn_t turn,
+                                const flock_params_t *p)
 {
     int32_t nx, ny, ox, oy;
+    uint64_t s2 = (uint64_t)((int64_t)b->vx * b->vx) + (uint64_t)((int64_t)b->vy * b->vy);
 
+    if (s2 < (uint64_t)((int64_t)p->speed * p->speed))
+        (void)keep_edge_brake(&b->vx, &b->vy, p->speed, turn, old->x, old->y, p);
     unit_vector(b->vx, b->vy, &nx, &ny);
     unit_vector(old->vx, old->vy, &ox, &oy);
     if (nx == 0 && ny == 0) {
@@ -80,8 +85,8 @@ static void hold_speed_and_turn(boid_t *b, const boid_t *old, const flock_params
             rotate_by_maxturn(&nx, &ny, cross >= 0 ? 1 : -1, p);
         }
     }
-    b->vx = fx_sat32(fx_mul_q16(nx, p->speed));
-    b->vy = fx_sat32(fx_mul_q16(ny, p->speed));
+    b->vx = clamp_speed(fx_mul_q16(nx, p->speed));
+    b->vy = clamp_speed(fx_mul_q16(ny, p->speed));
 }
 
 void flock_rules_weighted(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
@@ -89,13 +94,14 @@ void flock_rules_weighted(boid_t *b, uint8_t role, gain_t *biasval, const neighb
 {
     boid_t old = *b;
     vec64_t v = {b->vx, b->vy};
+    edge_turn_t turn;
 
     steer_weighted(&v, s, p);
-    steer_edges(&v, b, p->turnfactor, p);
+    turn = steer_edges(&v, b, p->turnfactor, p);
     steer_from_predators(&v, b, predators, n_predators, p);
     steer_bias(&v, role, biasval, p);
     b->vx = fx_sat32(v.x);
     b->vy = fx_sat32(v.y);
     move_boid(b);
-    hold_speed_and_turn(b, &old, p);
+    hold_speed_and_turn(b, &old, turn, p);
 }

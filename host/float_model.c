@@ -121,17 +121,78 @@ static void weighted_neighbours(fboid_t *self, size_t self_index, const fboid_t 
                 p->separationweight * separation_y;
 }
 
+/* Which way the edges turned a boid on each axis: +1, -1 or 0. */
+typedef struct {
+    int x, y;
+} edge_turn_t;
+
 /* Turns a boid (or predator) back when it is within the margin of an edge. */
-static void turn_at_edges(fboid_t *b, const param_set_t *p)
+static edge_turn_t turn_at_edges(fboid_t *b, const param_set_t *p)
 {
+    edge_turn_t t = {0, 0};
+
     if (b->y < p->margin)
-        b->vy += p->turnfactor;
+        t.y++;
     if (b->x > p->world_w - p->margin)
-        b->vx -= p->turnfactor;
+        t.x--;
     if (b->x < p->margin)
-        b->vx += p->turnfactor;
+        t.x++;
     if (b->y > p->world_h - p->margin)
-        b->vy -= p->turnfactor;
+        t.y--;
+    b->vx += t.x * p->turnfactor;
+    b->vy += t.y * p->turnfactor;
+    if (p->turnfactor == 0)
+        t.x = t.y = 0;
+    return t;
+}
+
+/* The other component beside a held one, so that the speed is target; it
+ * keeps its sign, or points toward the middle of [0, world] from pos. */
+static double make_up_speed(double other, double held, double target, double pos, double world)
+{
+    double m = sqrt(target * target - held * held);
+
+    if (other == 0)
+        return 2 * pos < world ? m : -m;
+    return other > 0 ? m : -m;
+}
+
+/* The speed rules must not undo an edge's braking, or a boid heading straight
+ * out never turns (docs/rules.md): on an axis where an edge turned the boid
+ * and it still heads out, the component is held and the other makes up the
+ * speed (at a corner x is held and y turns in). (x, y): the position before
+ * the move. */
+static int keep_edge_brake(fboid_t *b, double target, edge_turn_t turn, double x, double y,
+                           const param_set_t *p)
+{
+    int hold_y = turn.y * b->vy < 0;
+
+    if (turn.x * b->vx < 0 && fabs(b->vx) < target) { /* at a corner, vy turns in too */
+        b->vy = make_up_speed(hold_y ? 0 : b->vy, b->vx, target, y, p->world_h);
+        return 1;
+    }
+    if (hold_y && fabs(b->vy) < target) {
+        b->vx = make_up_speed(b->vx, b->vy, target, x, p->world_w);
+        return 1;
+    }
+    return 0;
+}
+
+/* The guards of the fixed-point model (docs/fixed-point.md), which keep every
+ * state loadable: velocity components within +-SPEED_MAX_PX, positions within
+ * +-POSITION_MAX. */
+static double clamp(double v, double limit) { return v > limit ? limit : v < -limit ? -limit : v; }
+
+static void clamp_velocity(fboid_t *b)
+{
+    b->vx = clamp(b->vx, SPEED_MAX_PX);
+    b->vy = clamp(b->vy, SPEED_MAX_PX);
+}
+
+static void move(fboid_t *b)
+{
+    b->x = clamp(b->x + b->vx, POSITION_GUARD_PX);
+    b->y = clamp(b->y + b->vy, POSITION_GUARD_PX);
 }
 
 /* Steers away from the summed offset of every predator within predatorrange. */
@@ -184,7 +245,7 @@ static void apply_scout_bias(fboid_t *b, const param_set_t *p)
 }
 
 /* Cornell speed limits; a boid at rest, which has no direction, gets (minspeed, 0). */
-static void limit_speed(fboid_t *b, const param_set_t *p)
+static void limit_speed(fboid_t *b, edge_turn_t turn, const param_set_t *p)
 {
     double speed = sqrt(b->vx * b->vx + b->vy * b->vy);
     if (speed == 0) {
@@ -193,8 +254,10 @@ static void limit_speed(fboid_t *b, const param_set_t *p)
             b->vy = 0;
         }
     } else if (speed < p->minspeed) {
-        b->vx = b->vx / speed * p->minspeed;
-        b->vy = b->vy / speed * p->minspeed;
+        if (!keep_edge_brake(b, p->minspeed, turn, b->x, b->y, p)) {
+            b->vx = b->vx / speed * p->minspeed;
+            b->vy = b->vy / speed * p->minspeed;
+        }
     } else if (speed > p->maxspeed) {
         b->vx = b->vx / speed * p->maxspeed;
         b->vy = b->vy / speed * p->maxspeed;
@@ -247,26 +310,29 @@ static void limit_turn(fboid_t *b, double old_vx, double old_vy, const param_set
 static void step_boid(fflock_t *f, size_t i, const fboid_t *others, const param_set_t *p)
 {
     fboid_t *b = &f->boid[i];
-    const double old_vx = b->vx, old_vy = b->vy;
+    const double old_x = b->x, old_y = b->y, old_vx = b->vx, old_vy = b->vy;
+    edge_turn_t turn;
 
     if (p->rules == RULES_WEIGHTED)
         weighted_neighbours(b, i, others, f->n, p);
     else
         cornell_neighbours(b, i, others, f->n, p);
-    turn_at_edges(b, p);
+    turn = turn_at_edges(b, p);
     avoid_predators(b, f->predator, f->n_predators, p);
     apply_scout_bias(b, p);
 
     if (p->rules == RULES_WEIGHTED) {
         /* The weighted reference moves with the steered velocity, then normalizes it. */
-        b->x += b->vx;
-        b->y += b->vy;
+        move(b);
+        if (b->vx * b->vx + b->vy * b->vy < p->speed * p->speed)
+            keep_edge_brake(b, p->speed, turn, old_x, old_y, p);
         set_constant_speed(b, old_vx, old_vy, p);
         limit_turn(b, old_vx, old_vy, p);
+        clamp_velocity(b);
     } else {
-        limit_speed(b, p);
-        b->x += b->vx;
-        b->y += b->vy;
+        limit_speed(b, turn, p);
+        clamp_velocity(b);
+        move(b);
     }
 }
 
@@ -275,9 +341,9 @@ static void step_predators(fflock_t *f, const param_set_t *p)
 {
     for (size_t k = 0; k < f->n_predators; k++) {
         fboid_t *predator = &f->predator[k];
-        turn_at_edges(predator, p);
-        predator->x += predator->vx;
-        predator->y += predator->vy;
+        (void)turn_at_edges(predator, p);
+        clamp_velocity(predator);
+        move(predator);
     }
 }
 

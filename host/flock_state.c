@@ -55,12 +55,29 @@ void fflock_free(fflock_t *f)
     memset(f, 0, sizeof *f);
 }
 
+/* A number with as many digits as it takes to tell it from its neighbours,
+ * so a bound and a value just outside it never print the same. */
+static const char *exact(char out[32], double v)
+{
+    int digits;
+
+    for (digits = 6; digits < 17; digits++) {
+        snprintf(out, 32, "%.*g", digits, v);
+        if (strtod(out, NULL) == v)
+            break;
+    }
+    return out;
+}
+
 static int check_value(double v, double lo, double hi, size_t id, const char *what, char *err,
                        size_t errlen)
 {
+    char a[32], b[32], c[32];
+
     if (v >= lo && v <= hi)
         return 0;
-    snprintf(err, errlen, "id %zu: %s %g is out of range [%g, %g]", id, what, v, lo, hi);
+    snprintf(err, errlen, "id %zu: %s %s is out of range [%s, %s]", id, what, exact(a, v),
+             exact(b, lo), exact(c, hi));
     return -1;
 }
 
@@ -70,8 +87,9 @@ int state_table_check(const state_table_t *t, char *err, size_t errlen)
 
     for (i = 0; i < t->n; i++) {
         const state_row_t *r = &t->row[i];
-        if (check_value(r->x, -POSITION_MAX_PX, POSITION_MAX_PX - 1, i, "x", err, errlen) ||
-            check_value(r->y, -POSITION_MAX_PX, POSITION_MAX_PX - 1, i, "y", err, errlen) ||
+        /* up to the guard the model saturates at, so every saved state loads */
+        if (check_value(r->x, -POSITION_MAX_PX, POSITION_GUARD_PX, i, "x", err, errlen) ||
+            check_value(r->y, -POSITION_MAX_PX, POSITION_GUARD_PX, i, "y", err, errlen) ||
             check_value(r->vx, -SPEED_MAX_PX, SPEED_MAX_PX, i, "vx", err, errlen) ||
             check_value(r->vy, -SPEED_MAX_PX, SPEED_MAX_PX, i, "vy", err, errlen) ||
             check_value(r->biasval, 0, 1, i, "biasval", err, errlen))

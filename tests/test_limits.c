@@ -130,7 +130,7 @@ static void speed_of_the_largest_velocity_fits(void **state)
     assert_int_equal(speed_of(INT32_MIN, INT32_MIN, SPEED_EXACT), 3037000499u);
     {
         boid_t b = {0, 0, INT32_MIN, INT32_MIN};
-        limit_speed(&b, &p);
+        limit_speed(&b, (edge_turn_t){0, 0}, &p);
         assert_true(fabs(b.vx / (double)Q16_ONE + SPEED_MAX_PX / sqrt(2)) < 1e-4);
         assert_int_equal(b.vx, b.vy);
     }
