@@ -270,8 +270,8 @@ static int out_path(char *path, const char *dir, const char *name, char *err, si
     int n = snprintf(path, PATH_MAX, "%s/%s", dir, name);
 
     if (n < 0 || n >= PATH_MAX) {
-        snprintf(err, errlen, "--out: %s/%s is longer than %d characters", dir, name,
-                 PATH_MAX - 1);
+        snprintf(err, errlen, "--out: the path is %zu characters long, at most %zu", strlen(dir),
+                 (size_t)PATH_MAX - 2 - strlen(name));
         return -1;
     }
     return 0;

@@ -75,34 +75,31 @@ int journal_parse_row(const char *line, size_t len, const run_spec_t *runs, size
                       size_t *i, run_result_t *res, char *why, size_t whylen)
 {
     char text[ROW_FIELDS][FIELD_MAX], spec[SPEC_FIELDS][FIELD_MAX];
-    size_t k, start = 0, fields = 0, pos;
+    size_t k, fields = 0, pos;
     double dx, polarization;
 
     if (memchr(line, '\0', len) != NULL) {
         snprintf(why, whylen, "holds a NUL byte");
         return -1;
     }
-    for (pos = 0; pos <= len; pos++) {
-        size_t flen = pos - start;
-        if (pos < len && line[pos] != ',')
-            continue;
-        if (fields == ROW_FIELDS) {
-            fields++;
-            break;
-        }
-        if (flen >= FIELD_MAX) {
-            snprintf(why, whylen, "its %s field is %zu characters long", field_names[fields],
-                     flen);
-            return -1;
-        }
-        memcpy(text[fields], line + start, flen);
-        text[fields++][flen] = '\0';
-        start = pos + 1;
-    }
-    if (fields != ROW_FIELDS) {
-        snprintf(why, whylen, "%s fields, a row has %d", fields > ROW_FIELDS ? "more than 10" : "fewer",
+    for (pos = 0; pos < len; pos++)
+        fields += line[pos] == ',';
+    if (++fields != ROW_FIELDS) {
+        snprintf(why, whylen, "%zu field%s, a row has %d", fields, fields == 1 ? "" : "s",
                  ROW_FIELDS);
         return -1;
+    }
+    for (k = 0, pos = 0; k < ROW_FIELDS; k++, pos++) {
+        size_t start = pos;
+        while (pos < len && line[pos] != ',')
+            pos++;
+        if (pos - start >= FIELD_MAX) {
+            snprintf(why, whylen, "its %s field is %zu characters long", field_names[k],
+                     pos - start);
+            return -1;
+        }
+        memcpy(text[k], line + start, pos - start);
+        text[k][pos - start] = '\0';
     }
     if (parse_run(text[0], n_runs, i) != 0) {
         snprintf(why, whylen, "run \"%s\" is not one of this sweep's %zu runs", text[0], n_runs);
@@ -141,11 +138,11 @@ int journal_parse_row(const char *line, size_t len, const run_spec_t *runs, size
 
 /* A message naming the line: path (at most PATH_MAX) and why fit whole. */
 static void report_line(journal_report_fn *report, void *ctx, const char *path,
-                        unsigned long lineno, const char *why)
+                        unsigned long lineno, const char *why, const char *action)
 {
     char message[PATH_MAX + 512];
 
-    snprintf(message, sizeof message, "%s:%lu: %s; skipped", path, lineno, why);
+    snprintf(message, sizeof message, "%s:%lu: %s; %s", path, lineno, why, action);
     report(ctx, message);
 }
 
@@ -200,10 +197,10 @@ static int read_rows(FILE *f, const char *path, const char *describe, sweep_resu
             continue;
         } else if (journal_parse_row(line, len, sr->runs, sr->n_runs, &i, &res, why,
                                      sizeof why) != 0) {
-            report_line(report, ctx, path, *lines, why);
+            report_line(report, ctx, path, *lines, why, "skipped");
         } else if (sr->have[i]) {
             snprintf(why, sizeof why, "run %zu again", i);
-            report_line(report, ctx, path, *lines, why);
+            report_line(report, ctx, path, *lines, why, "skipped");
         } else {
             sr->have[i] = 1;
             sr->result[i] = res;
@@ -248,7 +245,7 @@ static int resume(const char *path, const char *describe, sweep_results_t *sr,
                      strerror(errno));
             rc = -1;
         } else {
-            report_line(report, ctx, path, *lines + 1, "cut off (no line end)");
+            report_line(report, ctx, path, *lines + 1, "cut off (no line end)", "dropped");
         }
     }
     fclose(f);
