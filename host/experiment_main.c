@@ -372,8 +372,9 @@ static int write_outputs(const options_t *o, const sweep_results_t *st, const ch
         if (journal_format_row(row, sizeof row, i, &st->runs[i], &st->result[i]) < 0) {
             snprintf(err, errlen, "run %zu: its row is longer than %zu characters", i, sizeof row);
             rc = -1;
+        } else {
+            sb_printf(&runs, "%s", row);
         }
-        sb_printf(&runs, "%s", row);
     }
     sb_printf(&lead, "boids,fraction,scouts,bias,runs,accuracy,stderr,mean_dx\n");
     sb_printf(&conf, "boids,informed,scouts1,scouts2,share1,runs,right,stderr,mean_dx\n");
@@ -453,6 +454,9 @@ int main(int argc, char **argv)
     st.frames = o.sweep.frames;
     st.stop_after = o.stop_after;
     pthread_mutex_init(&st.lock, NULL);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN; /* past a file size limit a write fails (EFBIG) and says so */
+    sigaction(SIGXFSZ, &sa, NULL);
     if (sweep_describe(&o.sweep, describe, sizeof describe) != 0)
         return fail("the sweep's description is too long for its journal");
     if (out_path(path, o.out_dir, "runs.csv", err, sizeof err) != 0 ||
@@ -466,8 +470,6 @@ int main(int argc, char **argv)
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    sa.sa_handler = SIG_IGN; /* a file size limit: the write fails with EFBIG, and says so */
-    sigaction(SIGXFSZ, &sa, NULL);
     for (i = 0; i < sr->n_runs; i++)
         work_before += sr->have[i] ? run_work(&runs[i]) : 0;
     started_at = now();
