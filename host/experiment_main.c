@@ -413,18 +413,79 @@ static void report_skipped(void *ctx, const char *message)
     fprintf(stderr, "experiment: %s\n", message);
 }
 
+/* The sweep of o on st's runs: resumes the journal at path, runs what is
+ * left, writes the outputs. Returns the exit code. */
+static int run_sweep(const options_t *o, sweep_state_t *st, const char *path,
+                     const char *describe)
+{
+    sweep_results_t *sr = &st->res;
+    char err[2 * PATH_MAX];
+    pthread_t threads[64];
+    double work_before = 0, started_at;
+    size_t i;
+    unsigned t;
+    int last_decile = -1, rc;
+    struct sigaction sa;
+
+    if (journal_open(&st->journal, path, describe, sr, report_skipped, NULL, err, sizeof err) != 0)
+        return fail(err);
+    if (sr->done > 0)
+        fprintf(stderr, "experiment: resuming: %zu of %zu runs already in %s\n", sr->done,
+                sr->n_runs, path);
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    for (i = 0; i < sr->n_runs; i++)
+        work_before += sr->have[i] ? run_work(&sr->runs[i]) : 0;
+    started_at = now();
+    for (t = 0; t < o->jobs; t++)
+        pthread_create(&threads[t], NULL, worker, st);
+    for (;;) {
+        struct timespec tick = {0, 200000000};
+        size_t done;
+        int failed;
+        pthread_mutex_lock(&st->lock);
+        show_progress(sr, work_before, started_at, &last_decile);
+        done = sr->done;
+        failed = (int)st->failed;
+        pthread_mutex_unlock(&st->lock);
+        if (done == sr->n_runs || interrupted || failed ||
+            (o->stop_after && st->started >= o->stop_after))
+            break;
+        nanosleep(&tick, NULL);
+    }
+    for (t = 0; t < o->jobs; t++)
+        pthread_join(threads[t], NULL);
+    if (isatty(2))
+        fputc('\n', stderr);
+    rc = journal_close(&st->journal, err, sizeof err);
+    if (st->failed)
+        return fail(st->error);
+    if (rc != 0)
+        return fail(err);
+    if (sr->done < sr->n_runs) {
+        fprintf(stderr,
+                "experiment: stopped with %zu of %zu runs done; run the same command to resume\n",
+                sr->done, sr->n_runs);
+        return 3;
+    }
+    if (write_outputs(o, sr, describe, err, sizeof err) != 0)
+        return fail(err);
+    fprintf(stderr, "experiment: %zu runs in %.1f s; results in %s/\n", sr->n_runs,
+            now() - started_at, o->out_dir);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     options_t o;
     sweep_state_t st;
     sweep_results_t *sr = &st.res;
     char err[2 * PATH_MAX], describe[1024], path[PATH_MAX];
-    pthread_t threads[64];
     run_spec_t *runs;
-    double work_before = 0, started_at;
-    size_t i;
-    unsigned t;
-    int rc = parse_options(argc, argv, &o, err, sizeof err), last_decile = -1;
+    int rc = parse_options(argc, argv, &o, err, sizeof err);
     struct sigaction sa;
 
     if (rc > 0) {
@@ -438,78 +499,33 @@ int main(int argc, char **argv)
     if (rc < 0)
         return fail(err);
     /* the longest name written in DIR, refused before any work */
-    if (out_path(path, o.out_dir, "leadership.csv.tmp", err, sizeof err) != 0)
+    if (out_path(path, o.out_dir, "leadership.csv.tmp", err, sizeof err) != 0 ||
+        out_path(path, o.out_dir, "runs.csv", err, sizeof err) != 0)
         return fail(err);
+    if (sweep_describe(&o.sweep, describe, sizeof describe) != 0)
+        return fail("the sweep's description is too long for its journal");
     if (mkdir(o.out_dir, 0755) != 0 && errno != EEXIST) {
         snprintf(err, sizeof err, "%s: cannot create: %s", o.out_dir, strerror(errno));
         return fail(err);
     }
-    memset(&st, 0, sizeof st);
-    runs = sweep_runs(&o.sweep, &sr->n_runs);
-    sr->have = calloc(sr->n_runs + 1, 1);
-    sr->result = calloc(sr->n_runs + 1, sizeof *sr->result);
-    if (runs == NULL || sr->have == NULL || sr->result == NULL)
-        return fail("out of memory");
-    sr->runs = runs;
-    st.frames = o.sweep.frames;
-    st.stop_after = o.stop_after;
-    pthread_mutex_init(&st.lock, NULL);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN; /* past a file size limit a write fails (EFBIG) and says so */
     sigaction(SIGXFSZ, &sa, NULL);
-    if (sweep_describe(&o.sweep, describe, sizeof describe) != 0)
-        return fail("the sweep's description is too long for its journal");
-    if (out_path(path, o.out_dir, "runs.csv", err, sizeof err) != 0 ||
-        journal_open(&st.journal, path, describe, sr, report_skipped, NULL, err, sizeof err) != 0)
-        return fail(err);
-    if (sr->done > 0)
-        fprintf(stderr, "experiment: resuming: %zu of %zu runs already in %s\n", sr->done,
-                sr->n_runs, path);
-
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    for (i = 0; i < sr->n_runs; i++)
-        work_before += sr->have[i] ? run_work(&runs[i]) : 0;
-    started_at = now();
-    for (t = 0; t < o.jobs; t++)
-        pthread_create(&threads[t], NULL, worker, &st);
-    for (;;) {
-        struct timespec tick = {0, 200000000};
-        size_t done;
-        int failed;
-        pthread_mutex_lock(&st.lock);
-        show_progress(sr, work_before, started_at, &last_decile);
-        done = sr->done;
-        failed = (int)st.failed;
-        pthread_mutex_unlock(&st.lock);
-        if (done == sr->n_runs || interrupted || failed ||
-            (o.stop_after && st.started >= o.stop_after))
-            break;
-        nanosleep(&tick, NULL);
-    }
-    for (t = 0; t < o.jobs; t++)
-        pthread_join(threads[t], NULL);
-    if (isatty(2))
-        fputc('\n', stderr);
-    rc = journal_close(&st.journal, err, sizeof err);
-    if (st.failed)
-        return fail(st.error);
-    if (rc != 0)
-        return fail(err);
-    if (sr->done < sr->n_runs) {
-        fprintf(stderr,
-                "experiment: stopped with %zu of %zu runs done; run the same command to resume\n",
-                sr->done, sr->n_runs);
-        return 3;
-    }
-    if (write_outputs(&o, sr, describe, err, sizeof err) != 0)
-        return fail(err);
-    fprintf(stderr, "experiment: %zu runs in %.1f s; results in %s/\n", sr->n_runs,
-            now() - started_at, o.out_dir);
+    memset(&st, 0, sizeof st);
+    runs = sweep_runs(&o.sweep, &sr->n_runs);
+    sr->runs = runs;
+    sr->have = calloc(sr->n_runs + 1, 1);
+    sr->result = calloc(sr->n_runs + 1, sizeof *sr->result);
+    st.frames = o.sweep.frames;
+    st.stop_after = o.stop_after;
+    pthread_mutex_init(&st.lock, NULL);
+    if (runs == NULL || sr->have == NULL || sr->result == NULL)
+        rc = fail("out of memory");
+    else
+        rc = run_sweep(&o, &st, path, describe);
+    pthread_mutex_destroy(&st.lock);
     free(runs);
     free(sr->have);
     free(sr->result);
-    return 0;
+    return rc;
 }

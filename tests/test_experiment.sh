@@ -7,7 +7,7 @@ set -uo pipefail
 build=${1:-build}
 exp="$build/experiment"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 
 # The quick sweep: 2 sizes x 2 fractions x 1 bias x 6 seeds + 4 splits x 6 seeds
