@@ -1,6 +1,7 @@
 /* Leadership and consensus experiments: the sweep and one run (see
  * experiment.h and docs/experiments.md). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "experiment.h"
@@ -108,39 +109,37 @@ run_spec_t *sweep_runs(const sweep_t *s, size_t *n)
     return runs;
 }
 
-static void describe_list_u(char **p, char *end, const char *name, const uint32_t *v, size_t n)
+/* printf at buf[*at]; *at goes past len when the text does not fit. */
+static void describe_add(char *buf, size_t len, size_t *at, const char *fmt, ...)
 {
-    size_t i;
+    va_list ap;
+    int n;
 
-    *p += snprintf(*p, (size_t)(end - *p), " %s=", name);
-    for (i = 0; i < n && *p < end; i++)
-        *p += snprintf(*p, (size_t)(end - *p), "%s%u", i ? "," : "", v[i]);
+    if (*at >= len)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(buf + *at, len - *at, fmt, ap);
+    va_end(ap);
+    *at = n < 0 ? len : *at + (size_t)n;
 }
 
-static void describe_list_d(char **p, char *end, const char *name, const double *v, size_t n)
+int sweep_describe(const sweep_t *s, char *buf, size_t len)
 {
-    size_t i;
+    size_t at = 0, i;
 
-    *p += snprintf(*p, (size_t)(end - *p), " %s=", name);
-    for (i = 0; i < n && *p < end; i++)
-        *p += snprintf(*p, (size_t)(end - *p), "%s%g", i ? "," : "", v[i]);
-}
-
-void sweep_describe(const sweep_t *s, char *buf, size_t len)
-{
-    char *p = buf, *end = buf + len;
-
-    p += snprintf(p, len, "# sweep frames=%u seeds=%u", s->frames, s->seeds);
-    if (s->leadership && p < end) {
-        describe_list_u(&p, end, "sizes", s->sizes, s->n_sizes);
-        if (p < end)
-            describe_list_d(&p, end, "fractions", s->fractions, s->n_fractions);
-        if (p < end)
-            describe_list_d(&p, end, "biases", s->biases, s->n_biases);
+    describe_add(buf, len, &at, "# sweep frames=%u seeds=%u", s->frames, s->seeds);
+    if (s->leadership) {
+        for (i = 0; i < s->n_sizes; i++)
+            describe_add(buf, len, &at, "%s%u", i ? "," : " sizes=", s->sizes[i]);
+        for (i = 0; i < s->n_fractions; i++)
+            describe_add(buf, len, &at, "%s%g", i ? "," : " fractions=", s->fractions[i]);
+        for (i = 0; i < s->n_biases; i++)
+            describe_add(buf, len, &at, "%s%g", i ? "," : " biases=", s->biases[i]);
     }
-    if (s->conflict && p < end)
-        snprintf(p, (size_t)(end - p), " conflict=%u/%u@%g", s->conflict_informed,
-                 s->conflict_boids, s->conflict_bias);
+    if (s->conflict)
+        describe_add(buf, len, &at, " conflict=%u/%u@%g", s->conflict_informed,
+                     s->conflict_boids, s->conflict_bias);
+    return at < len ? 0 : -1;
 }
 
 int experiment_run(const run_spec_t *r, uint32_t frames, run_result_t *out, char *err,

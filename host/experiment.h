@@ -44,8 +44,8 @@ void sweep_quick(sweep_t *s);
  * of memory. */
 run_spec_t *sweep_runs(const sweep_t *s, size_t *n);
 /* One line that names the sweep, written at the top of the journal so a
- * resume refuses another sweep's journal. */
-void sweep_describe(const sweep_t *s, char *buf, size_t len);
+ * resume refuses another sweep's journal. -1 if it does not fit in len. */
+int sweep_describe(const sweep_t *s, char *buf, size_t len);
 
 /* Flies one run; -1 with a message if out of memory. Depends only on *r and
  * frames: the same run gives the same result on any thread, in any order. */

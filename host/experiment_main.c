@@ -2,6 +2,7 @@
  * cores, resumable from their journal (docs/experiments.md). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <pthread.h>
@@ -13,9 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "experiment.h"
+#include "journal.h"
 #include "params.h"
-
-#define ROW_HEADER "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization"
 
 typedef struct {
     sweep_t sweep;
@@ -27,14 +27,12 @@ typedef struct {
 /* Shared by the workers, guarded by lock. */
 typedef struct {
     pthread_mutex_t lock;
-    const run_spec_t *runs;
-    size_t n_runs, next, done, started, failed;
-    unsigned char *have; /* [n_runs]: result known */
-    run_result_t *result;
-    FILE *journal;
+    sweep_results_t res;
+    size_t next, started, failed;
+    journal_t journal;
     uint32_t frames;
     unsigned long stop_after;
-    char error[256];
+    char error[PATH_MAX + 256];
 } sweep_state_t;
 
 static volatile sig_atomic_t interrupted;
@@ -191,81 +189,19 @@ static int parse_options(int argc, char **argv, options_t *o, char *err, size_t 
     return 0;
 }
 
-/* Reads a journal left by an earlier run of the same sweep: marks the runs it
- * holds as done. A line cut off by an interruption is dropped (the file is
- * truncated to its last whole line). Returns 0, or -1 with a message. */
-static int journal_resume(const char *path, const char *describe, sweep_state_t *st, char *err,
-                          size_t errlen)
-{
-    FILE *f = fopen(path, "r+");
-    char line[512];
-    long good_end = 0;
-    unsigned lineno = 0;
-
-    if (f == NULL)
-        return errno == ENOENT ? 0 : (snprintf(err, errlen, "%s: %s", path, strerror(errno)), -1);
-    while (fgets(line, sizeof line, f) != NULL) {
-        size_t len = strlen(line);
-        unsigned long run;
-        run_spec_t r;
-        run_result_t res;
-        int kind;
-        lineno++;
-        if (len == 0 || line[len - 1] != '\n')
-            break; /* cut off mid-line: drop it */
-        line[len - 1] = '\0';
-        if (lineno == 1 && strcmp(line, describe) != 0) {
-            snprintf(err, errlen,
-                     "%s holds another sweep (%s); use another --out, or delete it to start over",
-                     path, line);
-            fclose(f);
-            return -1;
-        }
-        if (lineno > 2) {
-            if (sscanf(line, "%lu,%d,%u,%u,%u,%lf,%u,%lf,%d,%lf", &run, &kind, &r.boids,
-                       &r.scouts1, &r.scouts2, &r.bias, &r.seed, &res.dx, &res.right,
-                       &res.polarization) != 10 ||
-                run >= st->n_runs || st->runs[run].seed != r.seed ||
-                st->runs[run].boids != r.boids || st->runs[run].scouts1 != r.scouts1) {
-                snprintf(err, errlen, "%s:%u: not a row of this sweep: %s", path, lineno, line);
-                fclose(f);
-                return -1;
-            }
-            if (!st->have[run])
-                st->done++;
-            st->have[run] = 1;
-            st->result[run] = res;
-        }
-        good_end = ftell(f);
-    }
-    fclose(f);
-    if (truncate(path, good_end) != 0) {
-        snprintf(err, errlen, "%s: cannot drop its cut-off last line: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-/* One line of runs.csv, the same in the journal and in the sorted file. */
-static void format_row(char *buf, size_t len, size_t i, const run_spec_t *r,
-                       const run_result_t *res)
-{
-    snprintf(buf, len, "%zu,%d,%u,%u,%u,%g,%u,%.4f,%d,%.4f\n", i, r->kind, r->boids, r->scouts1,
-             r->scouts2, r->bias, r->seed, res->dx, res->right, res->polarization);
-}
-
 static void *worker(void *arg)
 {
     sweep_state_t *st = arg;
+    sweep_results_t *sr = &st->res;
 
     for (;;) {
         size_t i;
         run_result_t res;
-        char err[200], row[256];
+        char err[sizeof st->error - 32];
         pthread_mutex_lock(&st->lock);
-        while (st->next < st->n_runs && st->have[st->next])
+        while (st->next < sr->n_runs && sr->have[st->next])
             st->next++;
-        if (st->next >= st->n_runs || interrupted || st->failed ||
+        if (st->next >= sr->n_runs || interrupted || st->failed ||
             (st->stop_after && st->started >= st->stop_after)) {
             pthread_mutex_unlock(&st->lock);
             return NULL;
@@ -274,20 +210,27 @@ static void *worker(void *arg)
         st->started++;
         pthread_mutex_unlock(&st->lock);
 
-        if (experiment_run(&st->runs[i], st->frames, &res, err, sizeof err) != 0) {
+        if (experiment_run(&sr->runs[i], st->frames, &res, err, sizeof err) != 0) {
             pthread_mutex_lock(&st->lock);
             st->failed = 1;
             snprintf(st->error, sizeof st->error, "run %zu: %s", i, err);
             pthread_mutex_unlock(&st->lock);
             return NULL;
         }
-        format_row(row, sizeof row, i, &st->runs[i], &res);
         pthread_mutex_lock(&st->lock);
-        fputs(row, st->journal);
-        fflush(st->journal); /* a finished run is never lost */
-        st->result[i] = res;
-        st->have[i] = 1;
-        st->done++;
+        if (st->failed) { /* after a failed write, nothing more goes to the journal */
+            pthread_mutex_unlock(&st->lock);
+            return NULL;
+        }
+        if (journal_append(&st->journal, i, &sr->runs[i], &res, err, sizeof err) != 0) {
+            st->failed = 1;
+            snprintf(st->error, sizeof st->error, "%s", err);
+            pthread_mutex_unlock(&st->lock);
+            return NULL;
+        }
+        sr->result[i] = res;
+        sr->have[i] = 1;
+        sr->done++;
         pthread_mutex_unlock(&st->lock);
     }
 }
@@ -297,7 +240,7 @@ static double run_work(const run_spec_t *r) { return (double)r->boids + 10; }
 
 /* One progress line: a bar when stderr is a terminal, else every 10%. The
  * time left scales the time so far by the work left over the work done. */
-static void show_progress(const sweep_state_t *st, double work_before, double started_at,
+static void show_progress(const sweep_results_t *st, double work_before, double started_at,
                           int *last_decile)
 {
     double elapsed = now() - started_at, done_work = 0, left_work = 0, left;
@@ -321,16 +264,48 @@ static void show_progress(const sweep_state_t *st, double work_before, double st
     }
 }
 
-/* Writes path atomically from the text in buf. */
+/* DIR/name into path[PATH_MAX]; -1 with a message if it does not fit. */
+static int out_path(char *path, const char *dir, const char *name, char *err, size_t errlen)
+{
+    int n = snprintf(path, PATH_MAX, "%s/%s", dir, name);
+
+    if (n < 0 || n >= PATH_MAX) {
+        snprintf(err, errlen, "--out: the path is %zu characters long, at most %zu", strlen(dir),
+                 (size_t)PATH_MAX - 2 - strlen(name));
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes path atomically from text: a temporary file beside it, synced, then
+ * renamed over it; on any error path is untouched and the temporary gone. */
 static int write_atomically(const char *path, const char *text, char *err, size_t errlen)
 {
-    char tmp[600];
+    char tmp[PATH_MAX];
     FILE *f;
+    int ok, error;
 
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "%s: the path is too long", path);
+        return -1;
+    }
     f = fopen(tmp, "w");
-    if (f == NULL || fputs(text, f) == EOF || fclose(f) != 0 || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+    if (f == NULL) {
+        snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
+        return -1;
+    }
+    ok = fputs(text, f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    error = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = 0;
+        error = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = 0;
+        error = errno;
+    }
+    if (!ok) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(error));
         remove(tmp);
         return -1;
     }
@@ -366,7 +341,7 @@ static void sb_printf(strbuf_t *b, const char *fmt, ...)
 }
 
 /* Binomial proportion and its standard error over runs [first, first+count). */
-static void tally(const sweep_state_t *st, size_t first, size_t count, double *p, double *se,
+static void tally(const sweep_results_t *st, size_t first, size_t count, double *p, double *se,
                   double *mean_dx)
 {
     size_t k, right = 0;
@@ -383,19 +358,23 @@ static void tally(const sweep_state_t *st, size_t first, size_t count, double *p
 
 /* The journal sorted by run, and the per-cell summaries. Runs of one cell
  * are consecutive (sweep_runs), seeds innermost. */
-static int write_outputs(const options_t *o, const sweep_state_t *st, const char *describe,
+static int write_outputs(const options_t *o, const sweep_results_t *st, const char *describe,
                          char *err, size_t errlen)
 {
     strbuf_t runs = {NULL, 0, 0}, lead = {NULL, 0, 0}, conf = {NULL, 0, 0};
-    char path[600];
+    char path[PATH_MAX];
     size_t i;
     int rc = 0;
 
-    sb_printf(&runs, "%s\n%s\n", describe, ROW_HEADER);
-    for (i = 0; i < st->n_runs; i++) {
+    sb_printf(&runs, "%s\n%s\n", describe, JOURNAL_COLUMNS);
+    for (i = 0; i < st->n_runs && rc == 0; i++) {
         char row[256];
-        format_row(row, sizeof row, i, &st->runs[i], &st->result[i]);
-        sb_printf(&runs, "%s", row);
+        if (journal_format_row(row, sizeof row, i, &st->runs[i], &st->result[i]) < 0) {
+            snprintf(err, errlen, "run %zu: its row is longer than %zu characters", i, sizeof row);
+            rc = -1;
+        } else {
+            sb_printf(&runs, "%s", row);
+        }
     }
     sb_printf(&lead, "boids,fraction,scouts,bias,runs,accuracy,stderr,mean_dx\n");
     sb_printf(&conf, "boids,informed,scouts1,scouts2,share1,runs,right,stderr,mean_dx\n");
@@ -412,110 +391,141 @@ static int write_outputs(const options_t *o, const sweep_state_t *st, const char
                       r->scouts1 + r->scouts2, r->scouts1, r->scouts2,
                       (double)r->scouts1 / (r->scouts1 + r->scouts2), o->sweep.seeds, p, se, dx);
     }
-    snprintf(path, sizeof path, "%s/runs.csv", o->out_dir);
-    rc |= write_atomically(path, runs.text, err, errlen);
-    if (o->sweep.leadership) {
-        snprintf(path, sizeof path, "%s/leadership.csv", o->out_dir);
-        rc |= write_atomically(path, lead.text, err, errlen);
-    }
-    if (o->sweep.conflict) {
-        snprintf(path, sizeof path, "%s/conflict.csv", o->out_dir);
-        rc |= write_atomically(path, conf.text, err, errlen);
-    }
+    if (rc == 0)
+        rc = out_path(path, o->out_dir, "runs.csv", err, errlen) ||
+             write_atomically(path, runs.text, err, errlen);
+    if (rc == 0 && o->sweep.leadership)
+        rc = out_path(path, o->out_dir, "leadership.csv", err, errlen) ||
+             write_atomically(path, lead.text, err, errlen);
+    if (rc == 0 && o->sweep.conflict)
+        rc = out_path(path, o->out_dir, "conflict.csv", err, errlen) ||
+             write_atomically(path, conf.text, err, errlen);
     free(runs.text);
     free(lead.text);
     free(conf.text);
     return rc ? -1 : 0;
 }
 
-int main(int argc, char **argv)
+/* Each line a resume skips, on stderr. */
+static void report_skipped(void *ctx, const char *message)
 {
-    options_t o;
-    sweep_state_t st;
-    char err[700], describe[1024], path[600];
+    (void)ctx;
+    fprintf(stderr, "experiment: %s\n", message);
+}
+
+/* The sweep of o on st's runs: resumes the journal at path, runs what is
+ * left, writes the outputs. Returns the exit code. */
+static int run_sweep(const options_t *o, sweep_state_t *st, const char *path,
+                     const char *describe)
+{
+    sweep_results_t *sr = &st->res;
+    char err[2 * PATH_MAX];
     pthread_t threads[64];
-    run_spec_t *runs;
     double work_before = 0, started_at;
     size_t i;
     unsigned t;
-    int rc = parse_options(argc, argv, &o, err, sizeof err), last_decile = -1;
+    int last_decile = -1, rc;
     struct sigaction sa;
 
-    if (rc > 0) {
-        print_help();
-        return 0;
-    }
-    if (rc < 0)
+    if (journal_open(&st->journal, path, describe, sr, report_skipped, NULL, err, sizeof err) != 0)
         return fail(err);
-    if (mkdir(o.out_dir, 0755) != 0 && errno != EEXIST) {
-        snprintf(err, sizeof err, "%s: cannot create: %s", o.out_dir, strerror(errno));
-        return fail(err);
-    }
-    memset(&st, 0, sizeof st);
-    runs = sweep_runs(&o.sweep, &st.n_runs);
-    st.have = calloc(st.n_runs + 1, 1);
-    st.result = calloc(st.n_runs + 1, sizeof *st.result);
-    if (runs == NULL || st.have == NULL || st.result == NULL)
-        return fail("out of memory");
-    st.runs = runs;
-    st.frames = o.sweep.frames;
-    st.stop_after = o.stop_after;
-    pthread_mutex_init(&st.lock, NULL);
-    sweep_describe(&o.sweep, describe, sizeof describe);
-    snprintf(path, sizeof path, "%s/runs.csv", o.out_dir);
-    if (journal_resume(path, describe, &st, err, sizeof err) != 0)
-        return fail(err);
-    st.journal = fopen(path, "a");
-    if (st.journal == NULL) {
-        snprintf(err, sizeof err, "%s: cannot write: %s", path, strerror(errno));
-        return fail(err);
-    }
-    if (ftell(st.journal) == 0)
-        fprintf(st.journal, "%s\n%s\n", describe, ROW_HEADER);
-    if (st.done > 0)
-        fprintf(stderr, "experiment: resuming: %zu of %zu runs already in %s\n", st.done,
-                st.n_runs, path);
+    if (sr->done > 0)
+        fprintf(stderr, "experiment: resuming: %zu of %zu runs already in %s\n", sr->done,
+                sr->n_runs, path);
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    for (i = 0; i < st.n_runs; i++)
-        work_before += st.have[i] ? run_work(&runs[i]) : 0;
+    for (i = 0; i < sr->n_runs; i++)
+        work_before += sr->have[i] ? run_work(&sr->runs[i]) : 0;
     started_at = now();
-    for (t = 0; t < o.jobs; t++)
-        pthread_create(&threads[t], NULL, worker, &st);
+    for (t = 0; t < o->jobs; t++)
+        pthread_create(&threads[t], NULL, worker, st);
     for (;;) {
         struct timespec tick = {0, 200000000};
         size_t done;
-        pthread_mutex_lock(&st.lock);
-        show_progress(&st, work_before, started_at, &last_decile);
-        done = st.done;
-        pthread_mutex_unlock(&st.lock);
-        if (done == st.n_runs || interrupted || st.failed ||
-            (o.stop_after && st.started >= o.stop_after))
+        int failed;
+        pthread_mutex_lock(&st->lock);
+        show_progress(sr, work_before, started_at, &last_decile);
+        done = sr->done;
+        failed = (int)st->failed;
+        pthread_mutex_unlock(&st->lock);
+        if (done == sr->n_runs || interrupted || failed ||
+            (o->stop_after && st->started >= o->stop_after))
             break;
         nanosleep(&tick, NULL);
     }
-    for (t = 0; t < o.jobs; t++)
+    for (t = 0; t < o->jobs; t++)
         pthread_join(threads[t], NULL);
-    fclose(st.journal);
     if (isatty(2))
         fputc('\n', stderr);
-    if (st.failed)
-        return fail(st.error);
-    if (st.done < st.n_runs) {
+    rc = journal_close(&st->journal, err, sizeof err);
+    if (st->failed)
+        return fail(st->error);
+    if (rc != 0)
+        return fail(err);
+    if (sr->done < sr->n_runs) {
         fprintf(stderr,
                 "experiment: stopped with %zu of %zu runs done; run the same command to resume\n",
-                st.done, st.n_runs);
+                sr->done, sr->n_runs);
         return 3;
     }
-    if (write_outputs(&o, &st, describe, err, sizeof err) != 0)
+    if (write_outputs(o, sr, describe, err, sizeof err) != 0)
         return fail(err);
-    fprintf(stderr, "experiment: %zu runs in %.1f s; results in %s/\n", st.n_runs,
-            now() - started_at, o.out_dir);
-    free(runs);
-    free(st.have);
-    free(st.result);
+    fprintf(stderr, "experiment: %zu runs in %.1f s; results in %s/\n", sr->n_runs,
+            now() - started_at, o->out_dir);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options_t o;
+    sweep_state_t st;
+    sweep_results_t *sr = &st.res;
+    char err[2 * PATH_MAX], describe[1024], path[PATH_MAX];
+    run_spec_t *runs;
+    int rc = parse_options(argc, argv, &o, err, sizeof err);
+    struct sigaction sa;
+
+    if (rc > 0) {
+        print_help();
+        if (fflush(stdout) != 0) {
+            snprintf(err, sizeof err, "standard output: cannot write: %s", strerror(errno));
+            return fail(err);
+        }
+        return 0;
+    }
+    if (rc < 0)
+        return fail(err);
+    /* the longest name written in DIR, refused before any work */
+    if (out_path(path, o.out_dir, "leadership.csv.tmp", err, sizeof err) != 0 ||
+        out_path(path, o.out_dir, "runs.csv", err, sizeof err) != 0)
+        return fail(err);
+    if (sweep_describe(&o.sweep, describe, sizeof describe) != 0)
+        return fail("the sweep's description is too long for its journal");
+    if (mkdir(o.out_dir, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, sizeof err, "%s: cannot create: %s", o.out_dir, strerror(errno));
+        return fail(err);
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN; /* past a file size limit a write fails (EFBIG) and says so */
+    sigaction(SIGXFSZ, &sa, NULL);
+    memset(&st, 0, sizeof st);
+    runs = sweep_runs(&o.sweep, &sr->n_runs);
+    sr->runs = runs;
+    sr->have = calloc(sr->n_runs + 1, 1);
+    sr->result = calloc(sr->n_runs + 1, sizeof *sr->result);
+    st.frames = o.sweep.frames;
+    st.stop_after = o.stop_after;
+    pthread_mutex_init(&st.lock, NULL);
+    if (runs == NULL || sr->have == NULL || sr->result == NULL)
+        rc = fail("out of memory");
+    else
+        rc = run_sweep(&o, &st, path, describe);
+    pthread_mutex_destroy(&st.lock);
+    free(runs);
+    free(sr->have);
+    free(sr->result);
+    return rc;
 }

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # build/experiment on small sweeps: complete, well-formed output; a resumed
-# sweep equal to an uninterrupted one; chance accuracy without scouts; clear
-# errors. Speaks TAP.
+# sweep equal to an uninterrupted one, whatever its journal holds (long,
+# corrupt or CRLF lines, wrong values, a failed write); chance accuracy
+# without scouts; clear errors. Speaks TAP.
 set -uo pipefail
 build=${1:-build}
 exp="$build/experiment"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 
 # The quick sweep: 2 sizes x 2 fractions x 1 bias x 6 seeds + 4 splits x 6 seeds
@@ -37,6 +38,106 @@ if [ $status -eq 3 ] && grep -q "resuming: 20 of 48" "$tmp/b.err" \
     && cmp -s "$tmp/a/conflict.csv" "$tmp/b/conflict.csv"; then
     ok "a resumed sweep equals an uninterrupted one"
 else not_ok "resume" "first exit $status" "$(cat "$tmp/b.err")"; fi
+
+# The journal never loses a finished run. journal_rows N: the sweep's two
+# header lines and its first N rows (from the uninterrupted sweep's runs.csv).
+journal_rows() { head -n $(($1 + 2)) "$tmp/a/runs.csv"; }
+# resume_case NAME DIR EXPECT_RESUMED [SKIPPED...]: the quick sweep resumed
+# from DIR/runs.csv keeps EXPECT_RESUMED runs, names each skipped line
+# ("LINE: WHY") on stderr, and ends with the files of the uninterrupted sweep.
+resume_case() {
+    local name=$1 dir=$2 resumed=$3 status skipped
+    shift 3
+    "$exp" --quick --out "$dir" 2>"$dir.err"; status=$?
+    for skipped in "$@"; do
+        grep -qF "experiment: $dir/runs.csv:$skipped; skipped" "$dir.err" || status=skip
+    done
+    if [ "$status" = 0 ] && grep -q "resuming: $resumed of 48" "$dir.err" \
+        && cmp -s "$tmp/a/runs.csv" "$dir/runs.csv" && cmp -s "$tmp/a/leadership.csv" "$dir/leadership.csv"; then
+        ok "$name"
+    else not_ok "$name" "exit $status" "$(cat "$dir.err")"; fi
+}
+long_line=$(printf 'x%.0s' {1..600})
+mkdir "$tmp/j1" "$tmp/j2" "$tmp/j3" "$tmp/j4" "$tmp/j5"
+{ journal_rows 5; echo "$long_line"; journal_rows 10 | tail -n 5; } >"$tmp/j1/runs.csv"
+resume_case "a 600-character line is skipped; the rows after it are kept" "$tmp/j1" 10 \
+    "8: 1 field, a row has 10"
+{ journal_rows 5; printf '5,0,10,0,0,0.1,6\0,1.0,1,0.5\n'; journal_rows 10 | tail -n 5; } >"$tmp/j2/runs.csv"
+resume_case "a line with a NUL byte is skipped; the rows after it are kept" "$tmp/j2" 10 \
+    "8: holds a NUL byte"
+{ journal_rows 10; echo "11,0,10,3,0,garbage"; } >"$tmp/j3/runs.csv"
+resume_case "a corrupt last line that ends in a newline is skipped, not a stop" "$tmp/j3" 10 \
+    "13: 6 fields, a row has 10"
+journal_rows 10 | sed 's/$/\r/' >"$tmp/j4/runs.csv"
+resume_case "a CRLF journal resumes" "$tmp/j4" 10
+journal_rows 10 | awk -F, -v OFS=, 'NR == 6 {$9 = 5} NR == 7 {$8 = "nan"} NR == 8 {$7 = 9} {print}' \
+    >"$tmp/j5/runs.csv"
+resume_case "rows with right = 5, dx = nan, a wrong seed are skipped and run again" "$tmp/j5" 7 \
+    '6: run 3: right is "5", not 0 or 1' '7: run 4: dx is "nan", not a number in [-8192, 8192]' \
+    "8: run 5: seed is \"9\", the sweep's run has 6"
+
+# A header longer than 511 characters (long lists): the runs are kept
+sizes=$(seq -s, 1001 1016)
+small=$(for k in $(seq 10 25); do printf '1.000%s1e-100,' "$k"; done)
+long=(--only leadership --sizes "$sizes" --fractions "${small%,}" --biases "${small%,}" --seeds 1
+      --frames 2 --out "$tmp/h")
+"$exp" "${long[@]}" --stop-after 5 2>/dev/null
+"$exp" "${long[@]}" --stop-after 5 2>"$tmp/h.err"; status=$?
+if [ "$(head -n 1 "$tmp/h/runs.csv" | wc -c)" -gt 512 ] && [ $status -eq 3 ] \
+    && grep -q "resuming: 5 of 256" "$tmp/h.err" && [ "$(wc -l <"$tmp/h/runs.csv")" -eq 12 ]; then
+    ok "a journal with a $(head -n 1 "$tmp/h/runs.csv" | wc -c)-character header resumes"
+else not_ok "long header" "exit $status" "$(cat "$tmp/h.err")"; fi
+
+# A write that fails (a file size limit: EFBIG, like a full disk) stops the
+# sweep with an error; the rows written before are kept and resume.
+err=$(ulimit -f 1; "$exp" --quick --out "$tmp/w" 2>&1 | tail -n 1); status=$?
+kept=$(($(wc -l <"$tmp/w/runs.csv") - 2))
+"$exp" --quick --out "$tmp/w" 2>"$tmp/w.err"
+if [ $status -eq 1 ] && [ "$err" = "experiment: $tmp/w/runs.csv: cannot write: File too large" ] \
+    && [ "$kept" -gt 10 ] && grep -q "resuming: $kept of 48" "$tmp/w.err" \
+    && cmp -s "$tmp/a/runs.csv" "$tmp/w/runs.csv"; then
+    ok "a failed journal write stops the sweep (exit 1, one error line); its $kept rows resume"
+else not_ok "journal write error" "exit $status: $err" "$(cat "$tmp/w.err")"; fi
+
+# A full disk (a 4 KiB tmpfs; needs root)
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=4k tmpfs "$tmp/full" 2>/dev/null; then
+    err=$("$exp" --quick --seeds 20 --out "$tmp/full/s" 2>&1 | tail -n 1); status=$?
+    cp -r "$tmp/full/s" "$tmp/s"
+    umount "$tmp/full"
+    kept=$(($(wc -l <"$tmp/s/runs.csv") - 2))
+    "$exp" --quick --seeds 20 --out "$tmp/s" 2>"$tmp/s.err"; status2=$?
+    if [ $status -eq 1 ] && [ "$err" = "experiment: $tmp/full/s/runs.csv: cannot write: No space left on device" ] \
+        && [ $status2 -eq 0 ] && grep -q "resuming: $kept of 160" "$tmp/s.err" \
+        && [ "$(wc -l <"$tmp/s/runs.csv")" -eq 162 ]; then
+        ok "a full disk stops the sweep (exit 1, one error line); its $kept rows resume"
+    else not_ok "full disk" "exit $status: $err" "exit $status2: $(cat "$tmp/s.err")"; fi
+else
+    ok "a full disk # skip: cannot mount a tmpfs (not root)"
+fi
+
+# The sorted outputs written at the end fail whole: the journal is left as it was
+cp -r "$tmp/a" "$tmp/o"
+err=$(ulimit -f 1; "$exp" --quick --out "$tmp/o" 2>&1 | tail -n 1); status=$?
+if [ $status -eq 1 ] && [ "$err" = "experiment: $tmp/o/runs.csv: cannot write: File too large" ] \
+    && cmp -s "$tmp/a/runs.csv" "$tmp/o/runs.csv" && [ -z "$(ls "$tmp/o" | grep -v '\.csv$')" ]; then
+    ok "a failed write of runs.csv at the end: exit 1, the journal untouched, no temporary left"
+else not_ok "output write error" "exit $status: $err" "$(ls "$tmp/o")"; fi
+
+# Paths: a long --out is used whole; one too long is refused before any work
+name250=$(printf 'd%.0s' {1..250})
+deep="$tmp/$name250/$name250/$name250"
+mkdir -p "$(dirname "$deep")"
+"$exp" --quick --out "$deep" 2>/dev/null; status=$?
+if [ $status -eq 0 ] && [ "$(ls "$deep" | tr '\n' ' ')" = "conflict.csv leadership.csv runs.csv " ]; then
+    ok "a ${#deep}-character --out holds its files under their own names"
+else not_ok "long --out" "exit $status" "$(ls "$deep")"; fi
+err=$("$exp" --quick --out "$tmp/$(printf 'd%.0s' {1..5000})" 2>&1); status=$?
+if [ $status -eq 1 ] && grep -q "^experiment: --out: the path is [0-9]* characters long, at most" <<<"$err"; then
+    ok "a --out longer than the system's path limit is refused up front"
+else not_ok "too long --out" "exit $status: $err"; fi
+if ! "$exp" --help >/dev/full 2>/dev/null; then ok "--help to a full standard output: an error"
+else not_ok "--help >/dev/full exits 0"; fi
 
 # Without scouts the flock picks a side by chance; with half the flock
 # informed it does not (so the measure can tell)
