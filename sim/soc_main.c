@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "atomic_file.h"
 #include "flock_start.h"
 #include "flock_state.h"
 #include "monitor_app.h"
@@ -234,30 +235,28 @@ static int boot(soc_t *s, const unsigned char *image, size_t image_bytes, soc_ma
 }
 
 /* The whole RAM as loaded, read back through the host port (the CPU still
- * held), into FILE by way of a temporary file: never a half-written image. */
+ * held), into FILE atomically (atomic_file.h): never a half-written image. */
 static int write_image(soc_t *s)
 {
     unsigned char *ram = malloc(s->ram_bytes);
-    char tmp[4096];
-    FILE *f;
-    int ok;
+    atomic_file_t out;
+    int rc;
 
     if (ram == NULL || soc_sim_read_block(SOC_RAM_BASE, ram, s->ram_bytes) != 0) {
         snprintf(s->err, sizeof s->err, "--write-image: reading the RAM back through the host port failed");
         free(ram);
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", s->image_path);
-    f = fopen(tmp, "wb");
-    ok = f != NULL && fwrite(ram, 1, s->ram_bytes, f) == s->ram_bytes;
-    ok = (f != NULL && fclose(f) == 0) && ok;
-    free(ram);
-    if (!ok || rename(tmp, s->image_path) != 0) {
-        snprintf(s->err, sizeof s->err, "--write-image %s: %s", s->image_path, strerror(errno));
-        remove(tmp);
-        return -1;
+    rc = atomic_file_open(&out, s->image_path, s->err, sizeof s->err);
+    if (rc == 0 && fwrite(ram, 1, s->ram_bytes, out.f) != s->ram_bytes) {
+        snprintf(s->err, sizeof s->err, "%s: cannot write: %s", s->image_path, strerror(errno));
+        atomic_file_abort(&out);
+        rc = -1;
+    } else if (rc == 0) {
+        rc = atomic_file_commit(&out, s->err, sizeof s->err);
     }
-    return 0;
+    free(ram);
+    return rc;
 }
 
 static void send_params(soc_t *s)

@@ -687,8 +687,8 @@ static void test_write_replaces_existing_file(void **state)
     assert_int_equal(info.st_mode & 0777, 0644);
 }
 
-/* rename() onto a directory fails after the temporary file is complete: the
- * temporary file must still go. */
+/* A directory as the target is refused before any temporary file exists, and
+ * none is left behind. */
 static void test_failed_rename_removes_temp_file(void **state)
 {
     const test_dir_t *d = *state;
@@ -699,7 +699,7 @@ static void test_failed_rename_removes_temp_file(void **state)
 
     path_in(d, "target.csv", path, sizeof path);
     assert_int_equal(mkdir(path, 0755), 0);
-    snprintf(expected, sizeof expected, "%s: cannot write: Is a directory", path);
+    snprintf(expected, sizeof expected, "%s: cannot write: it is a directory", path);
     assert_int_equal(state_csv_write(path, &t, err, sizeof err), -1);
     assert_string_equal(err, expected);
     assert_int_equal(count_entries(d->dir), 1);
