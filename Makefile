@@ -313,9 +313,9 @@ $(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/ve
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
-$(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h
+$(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h
 	@mkdir -p $(@D)
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -c $< -o $@
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -Ihost -c $< -o $@
 
 $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o

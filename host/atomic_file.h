@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     char *name;      /* the path as given, for messages */
     char *target;    /* the file replaced: name, or what a symlink points to */
@@ -41,5 +45,9 @@ int atomic_file_commit(atomic_file_t *a, char *err, size_t errlen);
 
 /* Gives up: closes and removes the temporary; the old file stays. */
 void atomic_file_abort(atomic_file_t *a);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

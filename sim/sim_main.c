@@ -11,6 +11,7 @@
 #include "monitor_app.h"
 #include "scene.h"
 #include "steering.h"
+#include "stdout_check.h"
 #include "system_sim.h"
 
 static void print_help(FILE *out)
@@ -356,6 +357,7 @@ int main(int argc, char **argv)
     double t0;
     int rc;
 
+    stdout_check_at_exit("sim");
     rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
@@ -365,7 +367,8 @@ int main(int argc, char **argv)
         return fail(s.err);
     if (s.f.png_dir != NULL && monitor_prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
-    if (monitor_open_window(&s.f, "sim", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
+    if (monitor_open_window(&s.f, "sim", &s.o.frames, &s.window, s.err, sizeof s.err) != 0 ||
+        monitor_check_outputs(&s.f, s.o.frames, s.o.save_path, s.err, sizeof s.err) != 0)
         return fail(s.err);
 
     if (accel_sim_open() != 0)
@@ -395,7 +398,8 @@ int main(int argc, char **argv)
 
     t0 = monitor_now();
     rc = run(&s);
-    system_sim_trace_stop();
+    if (monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, s.err, sizeof s.err) != 0)
+        rc = -1;
     if (rc == 0) {
         double dt = monitor_now() - t0;
         fprintf(stderr,

@@ -15,6 +15,7 @@
 #include "soc/soc_mailbox.h"
 #include "soc/soc_map.h"
 #include "soc_sim.h"
+#include "stdout_check.h"
 
 #define FRAME_CLOCKS (800u * 525u) /* pixel clocks of a 640x480@60 frame */
 #define CHUNK_CLOCKS 8400u         /* simulated between looks at the window: 2% of a frame */
@@ -528,6 +529,7 @@ int main(int argc, char **argv)
     double t0;
     int rc;
 
+    stdout_check_at_exit("soc");
     s.firmware_path = default_path;
     rc = take_soc_flags(&argc, argv, &s);
     if (rc == OPTIONS_RUN)
@@ -557,7 +559,8 @@ int main(int argc, char **argv)
         s.o.frames = 10 * s.steps + 600;
     }
     if (s.image_path == NULL &&
-        monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
+        (monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0 ||
+         monitor_check_outputs(&s.f, s.o.frames, s.o.save_path, s.err, sizeof s.err) != 0))
         return fail(s.err);
 
     if (soc_sim_open() != 0)
@@ -590,7 +593,8 @@ int main(int argc, char **argv)
 
     t0 = monitor_now();
     rc = run(&s);
-    system_sim_trace_stop();
+    if (monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, s.err, sizeof s.err) != 0)
+        rc = -1;
     if (rc == 0)
         rc = read_back(&s, &mb);
     if (rc == 0) {
