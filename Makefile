@@ -88,7 +88,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
-		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(CPU_ARTIFACTS)
+		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
 
 bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc ## throughput figures (recorded in docs/performance.md)
@@ -196,6 +196,11 @@ $(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a 
 $(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+# The fault tests' LD_PRELOAD shim.
+$(BUILD)/tests/tools/%.so: tests/tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) -fPIC -shared $< -o $@
 
 # The same without tracing compiled in, for the benchmark's comparison.
 $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system_notrace)

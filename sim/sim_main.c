@@ -56,6 +56,7 @@ typedef struct {
     unsigned long loops;  /* turns of the firmware's loop: one a frame, or fewer when a step is long */
     uint32_t frame0;      /* FRAME_COUNT at the start */
     int trace_started;    /* --trace has begun (it runs once) */
+    uint32_t drawn_frame; /* FRAME_COUNT of the last drawing */
     /* simulated clock cycles spent per phase, over the frames that stepped */
     uint64_t cycles_wait, cycles_step, cycles_draw, frames_stepped;
     char err[600];
@@ -309,6 +310,8 @@ static int run(sim_t *s)
             snprintf(s->err, sizeof s->err, "the display refused the flock (error %d)", rc);
             return -1;
         }
+        monitor_first_drawing(&s->monitor, s->display.frame);
+        s->drawn_frame = s->display.frame;
         if (stepping && s->loops > 1) {
             s->cycles_wait += c1 - c0;
             s->cycles_step += c2 - c1;
@@ -339,14 +342,18 @@ static int run(sim_t *s)
                     rate.sim_fps);
         }
     }
-    /* Let the last frame's picture finish: up to the next vsync pulse. */
+    /* Until the last drawing is on screen: a picture for every frame run. */
     {
-        uint64_t pictures = s->monitor.pictures, waited = 0;
-        while (s->monitor.pictures == pictures && waited < 2 * 420000) {
+        uint64_t waited = 0;
+        while (!monitor_showed(&s->monitor, s->drawn_frame) && waited < 3 * 420000) {
             accel_sim_tick(1000);
             system_sim_flush_video();
             waited += 1000;
         }
+    }
+    if (s->monitor.failed) {
+        snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
+        return -1;
     }
     return 0;
 }

@@ -396,6 +396,30 @@ static int check_booted(soc_t *s)
     return -1;
 }
 
+/* Until the firmware's first drawing: when it was made, so that the monitor
+ * keeps the pictures from the one that shows it (monitor_first_drawing). */
+/* The console's last line, even without its newline. */
+static int finish_console(soc_t *s)
+{
+    if (s->line_len > 0)
+        uart_line(s, '\n');
+    return 0;
+}
+
+static int watch_first_drawing(soc_t *s)
+{
+    uint32_t loops = 0, frame = 0;
+
+    if (s->monitor.first_frame != UINT64_MAX)
+        return 0;
+    if (mailbox_word(s, offsetof(soc_mailbox_t, loops), &loops) != 0 ||
+        (loops > 0 && mailbox_word(s, offsetof(soc_mailbox_t, frame), &frame) != 0))
+        return -1;
+    if (loops > 0) /* a turn a frame at most: the first was this early or earlier */
+        monitor_first_drawing(&s->monitor, frame - (loops - 1));
+    return 0;
+}
+
 static int run(soc_t *s)
 {
     monitor_rate_t rate = {monitor_now(), 0, 0, 0, 0};
@@ -411,6 +435,11 @@ static int run(soc_t *s)
             snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
             return -1;
         }
+        if (watch_first_drawing(s) != 0)
+            return -1;
+        /* --frames K: K pictures of the flock (a broken firmware draws none) */
+        if (s->f.frames_set && (s->monitor.kept >= limit || s->frames >= limit + BOOT_FRAMES))
+            return finish_console(s);
         if (soc_sim_exited(&s->exit_code)) {
             s->exited = 1;
             break;
@@ -421,8 +450,6 @@ static int run(soc_t *s)
         s->frames = frames;
         if (s->frames == BOOT_FRAMES && check_booted(s) != 0)
             return -1;
-        if (s->f.frames_set && s->frames >= limit)
-            break;
         if (each_frame(s, &rate, &shown, &last_progress, limit) != 0)
             return -1;
     }
@@ -435,9 +462,11 @@ static int run(soc_t *s)
             waited += 1000;
         }
     }
-    if (s->line_len > 0)
-        uart_line(s, '\n');
-    return 0;
+    if (s->monitor.failed) {
+        snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
+        return -1;
+    }
+    return finish_console(s);
 }
 
 static uint64_t mailbox_u64(const uint32_t *lo_hi) { return (uint64_t)lo_hi[1] << 32 | lo_hi[0]; }
