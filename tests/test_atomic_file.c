@@ -20,48 +20,7 @@
 #include <cmocka.h>
 
 #include "atomic_file.h"
-
-typedef struct {
-    char dir[64];
-} test_dir_t;
-
-static int make_dir(void **state)
-{
-    test_dir_t *d = malloc(sizeof *d);
-
-    if (d == NULL)
-        return -1;
-    strcpy(d->dir, "/tmp/test_atomic_file.XXXXXX");
-    if (mkdtemp(d->dir) == NULL) {
-        free(d);
-        return -1;
-    }
-    *state = d;
-    return 0;
-}
-
-static int remove_dir(void **state)
-{
-    test_dir_t *d = *state;
-    DIR *dir = opendir(d->dir);
-    struct dirent *entry;
-    char path[512];
-    int result;
-
-    if (dir == NULL)
-        return -1;
-    while ((entry = readdir(dir)) != NULL) {
-        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", d->dir, entry->d_name);
-        if (unlink(path) != 0)
-            rmdir(path);
-    }
-    closedir(dir);
-    result = rmdir(d->dir);
-    free(d);
-    return result;
-}
+#include "test_dir.h"
 
 static const char *path_in(const test_dir_t *d, const char *name)
 {
@@ -93,19 +52,6 @@ static void assert_text(const char *path, const char *text)
     buf[len] = '\0';
     fclose(f);
     assert_string_equal(buf, text);
-}
-
-static int count_entries(const char *dir_path)
-{
-    DIR *dir = opendir(dir_path);
-    struct dirent *entry;
-    int n = 0;
-
-    assert_non_null(dir);
-    while ((entry = readdir(dir)) != NULL)
-        n += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
-    closedir(dir);
-    return n;
 }
 
 /* Writes text to path through an atomic file; the commit's result. */

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "state_csv.h"
+#include "test_dir.h"
 
 #define HEADER "id,role,x,y,vx,vy,biasval\n"
 #define ROW(id) #id ",boid,1,2,3,4,0.5\n"
@@ -25,49 +26,6 @@
 #define MAX_LINE 4096
 
 /* ---- helpers ------------------------------------------------------------ */
-
-typedef struct {
-    char dir[64];
-} test_dir_t;
-
-static int make_dir(void **state)
-{
-    test_dir_t *d = malloc(sizeof *d);
-
-    if (d == NULL)
-        return -1;
-    strcpy(d->dir, "/tmp/test_state_csv.XXXXXX");
-    if (mkdtemp(d->dir) == NULL) {
-        free(d);
-        return -1;
-    }
-    *state = d;
-    return 0;
-}
-
-/* Removes what a test left (files, empty subdirectories) and the directory. */
-static int remove_dir(void **state)
-{
-    test_dir_t *d = *state;
-    DIR *dir = opendir(d->dir);
-    struct dirent *entry;
-    char path[512];
-    int result;
-
-    if (dir == NULL)
-        return -1;
-    while ((entry = readdir(dir)) != NULL) {
-        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", d->dir, entry->d_name);
-        if (unlink(path) != 0)
-            rmdir(path);
-    }
-    closedir(dir);
-    result = rmdir(d->dir);
-    free(d);
-    return result;
-}
 
 static void path_in(const test_dir_t *d, const char *name, char *path, size_t size)
 {
@@ -103,20 +61,6 @@ static char *read_text(const char *path)
     text[len] = '\0';
     fclose(f);
     return text;
-}
-
-static int count_entries(const char *dir_path)
-{
-    DIR *dir = opendir(dir_path);
-    struct dirent *entry;
-    int count = 0;
-
-    assert_non_null(dir);
-    while ((entry = readdir(dir)) != NULL)
-        if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
-            count++;
-    closedir(dir);
-    return count;
 }
 
 /* Reads data from scene.csv, which must work; the caller frees t. */
