@@ -15,9 +15,8 @@ static void check_stdout(void)
 
     errno = 0;
     failed = ferror(stdout) != 0;
+    /* Flushed, not closed: a C++ destructor that runs after this may print. */
     if (fflush(stdout) != 0)
-        failed = 1;
-    if (fclose(stdout) != 0)
         failed = 1;
     if (!failed)
         return;
