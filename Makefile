@@ -88,7 +88,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
-		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(CPU_ARTIFACTS)
+		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
 
 # The long soak: every boid that leaves the world comes back (docs/reliability.md).
@@ -204,6 +204,11 @@ $(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a 
 $(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+# The fault tests' LD_PRELOAD shim.
+$(BUILD)/tests/tools/%.so: tests/tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) $(CFLAGS) -fPIC -shared $< -o $@
 
 # The same without tracing compiled in, for the benchmark's comparison.
 $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system_notrace)
@@ -321,9 +326,9 @@ $(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/ve
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
-$(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h
+$(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h
 	@mkdir -p $(@D)
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -c $< -o $@
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -Ihost -c $< -o $@
 
 $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
 	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o

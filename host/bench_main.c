@@ -10,6 +10,7 @@
 #include <math.h>
 #include "flock_sim.h"
 #include "scene.h"
+#include "stdout_check.h"
 
 #define REPEATS 5
 
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
     size_t k;
     int e, o;
 
+    stdout_check_at_exit("bench");
     if (argc == 3 && strcmp(argv[1], "--boids") == 0) {
         char err[128];
         if (parse_uint(argv[2], "--boids", BOIDS_MAX, &only, err, sizeof err) != 0 || only == 0) {

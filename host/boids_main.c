@@ -5,6 +5,8 @@
 #include "flock_sim.h"
 #include "flock_start.h"
 #include "flock_state.h"
+#include "atomic_file.h"
+#include "stdout_check.h"
 
 static int fail(const char *msg)
 {
@@ -70,13 +72,18 @@ int main(int argc, char **argv)
     char err[512];
     state_table_t start = {0, NULL};
     flock_sim_t sim;
-    int rc = options_parse(argc, argv, &o, err, sizeof err);
+    int rc;
 
+    stdout_check_at_exit("boids");
+    rc = options_parse(argc, argv, &o, err, sizeof err);
     if (rc == OPTIONS_HELP) {
         options_print_help(stdout, "boids");
         return 0;
     }
     if (rc == OPTIONS_ERROR)
+        return fail(err);
+    /* A --save that cannot succeed is found now, not after the run. */
+    if (o.save_path != NULL && atomic_file_check(o.save_path, err, sizeof err) != 0)
         return fail(err);
     if (flock_start_table(&o, &start, err, sizeof err) != 0)
         return fail(err);

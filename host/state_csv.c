@@ -1,8 +1,9 @@
 /* State files: strict reading of the id,role,x,y,vx,vy,biasval CSV into a table
- * in id order, and atomic writing (temporary file, fsync, rename). */
+ * in id order, and atomic writing (atomic_file.h). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "state_csv.h"
+#include "atomic_file.h"
 
 #include <errno.h>
 #include <math.h>
@@ -481,26 +482,6 @@ write_failed:
     return -1;
 }
 
-/* Writes the table to an open temporary file and closes it, flushed to disk. */
-static int write_and_close(FILE *f, const state_table_t *t, const char *path, char *err,
-                           size_t errlen)
-{
-    if (write_rows(f, t, path, err, errlen) != 0) {
-        fclose(f);
-        return -1;
-    }
-    if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
-        set_error(err, errlen, path, 0, "cannot write: %s", strerror(errno));
-        fclose(f);
-        return -1;
-    }
-    if (fclose(f) != 0) {
-        set_error(err, errlen, path, 0, "cannot write: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 /* A table the reader would refuse is not written at all. */
 static int check_table(const char *path, const state_table_t *t, char *err, size_t errlen)
 {
@@ -520,65 +501,21 @@ static int check_table(const char *path, const state_table_t *t, char *err, size
     return 0;
 }
 
-/* Creates and opens "<path>.tmpXXXXXX" beside path, so rename() stays within
- * one file system. On failure nothing is left behind. */
-static FILE *create_temp(char *temp_path, const char *path, char *err, size_t errlen)
-{
-    FILE *f;
-    int fd = mkstemp(temp_path);
-
-    if (fd < 0) {
-        set_error(err, errlen, path, 0, "cannot write: %s", strerror(errno));
-        return NULL;
-    }
-    /* mkstemp makes the file private (0600); a state file is ordinary data. */
-    if (fchmod(fd, 0644) != 0 || (f = fdopen(fd, "w")) == NULL) {
-        set_error(err, errlen, path, 0, "cannot write: %s", strerror(errno));
-        close(fd);
-        unlink(temp_path);
-        return NULL;
-    }
-    return f;
-}
-
 int state_csv_write(const char *path, const state_table_t *t, char *err, size_t errlen)
 {
-    static const char suffix[] = ".tmpXXXXXX";
-    char *temp_path;
-    FILE *f;
+    atomic_file_t out;
 
     if (path == NULL) {
         set_error(err, errlen, "(null)", 0, "no file name given");
         return -1;
     }
-    if (check_table(path, t, err, errlen) != 0)
+    if (check_table(path, t, err, errlen) != 0 || atomic_file_open(&out, path, err, errlen) != 0)
         return -1;
-    temp_path = malloc(strlen(path) + sizeof suffix);
-    if (temp_path == NULL) {
-        set_error(err, errlen, path, 0, "cannot write: out of memory");
-        return -1;
-    }
-    strcpy(temp_path, path);
-    strcat(temp_path, suffix);
-
-    f = create_temp(temp_path, path, err, errlen);
-    if (f == NULL) {
-        free(temp_path);
+    if (write_rows(out.f, t, path, err, errlen) != 0) {
+        atomic_file_abort(&out);
         return -1;
     }
-    if (write_and_close(f, t, path, err, errlen) != 0) {
-        unlink(temp_path);
-        free(temp_path);
-        return -1;
-    }
-    if (rename(temp_path, path) != 0) {
-        set_error(err, errlen, path, 0, "cannot write: %s", strerror(errno));
-        unlink(temp_path);
-        free(temp_path);
-        return -1;
-    }
-    free(temp_path);
-    return 0;
+    return atomic_file_commit(&out, err, errlen);
 }
 
 void state_table_free(state_table_t *t)

@@ -22,8 +22,8 @@ typedef struct {
 /* Reads a whole file. On error returns -1, leaves *t empty and writes one line
  * naming the file, the line number and the problem into err. */
 int state_csv_read(const char *path, state_table_t *t, char *err, size_t errlen);
-/* Writes atomically: a temporary file beside path, renamed over it only when
- * complete, so a failed write leaves no half-written file. */
+/* Writes atomically (atomic_file.h): a failed or interrupted write leaves the
+ * old file as it was and no temporary behind. */
 int state_csv_write(const char *path, const state_table_t *t, char *err, size_t errlen);
 void state_table_free(state_table_t *t);
 

@@ -26,10 +26,13 @@ static void on_picture(void *ctx, const vga_picture_t *p)
     m->frame = p->frame;
     m->pictures++;
     m->fresh = 1;
+    if (p->frame < m->first_frame)
+        return;
+    m->kept++;
     if (m->png_dir != NULL && !m->failed) {
         char path[4200];
         snprintf(path, sizeof path, "%s/frame_%06llu.png", m->png_dir,
-                 (unsigned long long)p->frame);
+                 (unsigned long long)(m->kept - 1));
         if (png_write_rgb(path, m->picture, m->width, m->height, m->error, sizeof m->error) != 0)
             m->failed = 1;
         else
@@ -47,6 +50,7 @@ int monitor_open(monitor_t *m, const char *png_dir, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
     m->png_dir = png_dir;
+    m->first_frame = UINT64_MAX;
     return vga_decoder_init(&m->decoder, on_picture, on_sync_error, m, err, errlen);
 }
 
@@ -61,6 +65,17 @@ void monitor_sink(void *ctx, const uint16_t *samples, size_t n)
 {
     monitor_t *m = ctx;
     vga_decoder_feed(&m->decoder, samples, n);
+}
+
+void monitor_first_drawing(monitor_t *m, uint64_t display_frame)
+{
+    if (m->first_frame == UINT64_MAX)
+        m->first_frame = display_frame;
+}
+
+int monitor_showed(const monitor_t *m, uint64_t display_frame)
+{
+    return m->pictures > 0 && m->frame >= display_frame;
 }
 
 int monitor_take_fresh(monitor_t *m)

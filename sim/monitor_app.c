@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "atomic_file.h"
 #include "options.h"
 #include "system_sim.h"
 
@@ -230,8 +231,41 @@ int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *st
         fprintf(stderr, "%s: tracing into %s\n", prog, f->trace_path);
     }
     if (f->trace_frames_set && frames >= f->trace_from + f->trace_frames && system_sim_tracing()) {
-        system_sim_trace_stop();
+        if (system_sim_trace_finish(err, errlen) != 0)
+            return -1;
         fprintf(stderr, "%s: trace %s done (%lu frames)\n", prog, f->trace_path, f->trace_frames);
+    }
+    return 0;
+}
+
+int monitor_check_outputs(const monitor_flags_t *f, unsigned long frames, const char *save_path,
+                          char *err, size_t errlen)
+{
+    if (f->trace_path != NULL && f->frames_set && f->trace_from >= frames) {
+        snprintf(err, errlen, "--trace-from %lu: the run ends at frame %lu, before the trace "
+                              "would begin", f->trace_from, frames);
+        return -1;
+    }
+    if (f->trace_path != NULL && atomic_file_check(f->trace_path, err, errlen) != 0)
+        return -1;
+    if (save_path != NULL && atomic_file_check(save_path, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+int monitor_trace_end(const monitor_flags_t *f, int run_ok, int started, unsigned long frames,
+                      char *err, size_t errlen)
+{
+    if (!run_ok) {
+        system_sim_trace_discard();
+        return -1;
+    }
+    if (system_sim_trace_finish(err, errlen) != 0)
+        return -1;
+    if (f->trace_path != NULL && !started) {
+        snprintf(err, errlen, "--trace-from %lu: the run ended at frame %lu, before the trace "
+                              "began; no trace written", f->trace_from, frames);
+        return -1;
     }
     return 0;
 }
@@ -241,8 +275,10 @@ void monitor_key_trace(unsigned long frames, const char *prog)
     char path[64], msg[300];
 
     if (system_sim_tracing()) {
-        system_sim_trace_stop();
-        printf("%s: trace stopped\n", prog);
+        if (system_sim_trace_finish(msg, sizeof msg) != 0)
+            printf("%s: %s\n", prog, msg);
+        else
+            printf("%s: trace stopped\n", prog);
         return;
     }
     snprintf(path, sizeof path, "trace_%06lu.fst", frames);

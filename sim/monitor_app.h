@@ -45,9 +45,18 @@ const char *monitor_tunable(int i);
  * on stdout, prefixed with prog. 1 if *ps changed. */
 int monitor_tune(param_set_t *ps, int i, double factor, const char *prog);
 
+/* Before the run, so that no work is lost to an output that cannot be made:
+ * --trace and --save can be written, --trace-from is before the run's end. */
+int monitor_check_outputs(const monitor_flags_t *f, unsigned long frames, const char *save_path,
+                          char *err, size_t errlen);
 /* --trace with --trace-from and --trace-frames, checked once a frame. */
 int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *started,
                          const char *prog, char *err, size_t errlen);
+/* At the run's end: a trace of a run that went well put in place, one of a
+ * failed run thrown away (-1, err untouched). -1 with a message if the trace
+ * could not be written whole, or never began (--trace-from past the end). */
+int monitor_trace_end(const monitor_flags_t *f, int run_ok, int started, unsigned long frames,
+                      char *err, size_t errlen);
 /* The t and p keys. */
 void monitor_key_trace(unsigned long frames, const char *prog);
 void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char *prog);

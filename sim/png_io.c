@@ -1,9 +1,10 @@
-/* PNG writing (atomic, through a temporary file) and reading, with libpng.
+/* PNG writing (atomic: atomic_file.h) and reading, with libpng.
  * libpng reports errors by longjmp: each use keeps its setjmp to one function
  * and frees only what that function allocated. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "png_io.h"
+#include "atomic_file.h"
 #include "error_text.h"
 
 #include <errno.h>
@@ -12,8 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Largest side accepted; keeps width * height * 4 far from overflow. */
 #define PNG_IO_MAX_SIDE 16384
@@ -78,35 +77,11 @@ static int write_png_stream(FILE *f, const uint32_t *rgb, int width, int height,
     return 0;
 }
 
-/* Opens a new "<path>.tmpXXXXXX" beside path, so rename() stays within one
- * file system; on failure nothing is left behind. */
-static FILE *open_temp(char *temp_path, const char *path, char *err, size_t errlen)
-{
-    FILE *f;
-    int fd = mkstemp(temp_path);
-
-    if (fd < 0) {
-        set_error(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        return NULL;
-    }
-    /* mkstemp makes the file private (0600); a picture is ordinary data. */
-    if (fchmod(fd, 0644) != 0 || (f = fdopen(fd, "wb")) == NULL) {
-        set_error(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        close(fd);
-        unlink(temp_path);
-        return NULL;
-    }
-    return f;
-}
-
 int png_write_rgb(const char *path, const uint32_t *rgb, int width, int height, char *err,
                   size_t errlen)
 {
-    static const char suffix[] = ".tmpXXXXXX";
     png_failure_t failure = {""};
-    char *temp_path;
-    FILE *f;
-    int failed;
+    atomic_file_t out;
 
     if (path == NULL || rgb == NULL) {
         set_error(err, errlen, "png: no %s given", path == NULL ? "file name" : "picture");
@@ -117,37 +92,14 @@ int png_write_rgb(const char *path, const uint32_t *rgb, int width, int height, 
                   width, height, PNG_IO_MAX_SIDE);
         return -1;
     }
-    temp_path = malloc(strlen(path) + sizeof suffix);
-    if (temp_path == NULL) {
-        set_error(err, errlen, "%s: cannot write: out of memory", path);
+    if (atomic_file_open(&out, path, err, errlen) != 0)
         return -1;
-    }
-    strcpy(temp_path, path);
-    strcat(temp_path, suffix);
-    f = open_temp(temp_path, path, err, errlen);
-    if (f == NULL) {
-        free(temp_path);
-        return -1;
-    }
-    failed = write_png_stream(f, rgb, width, height, &failure);
-    if (!failed && (fflush(f) != 0 || fsync(fileno(f)) != 0)) {
-        snprintf(failure.text, sizeof failure.text, "%s", strerror(errno));
-        failed = 1;
-    }
-    if (fclose(f) != 0 && !failed) {
-        snprintf(failure.text, sizeof failure.text, "%s", strerror(errno));
-        failed = 1;
-    }
-    if (!failed && rename(temp_path, path) != 0) {
-        snprintf(failure.text, sizeof failure.text, "%s", strerror(errno));
-        failed = 1;
-    }
-    if (failed) {
+    if (write_png_stream(out.f, rgb, width, height, &failure) != 0) {
         set_error(err, errlen, "%s: cannot write: %s", path, failure.text);
-        unlink(temp_path);
+        atomic_file_abort(&out);
+        return -1;
     }
-    free(temp_path);
-    return failed ? -1 : 0;
+    return atomic_file_commit(&out, err, errlen);
 }
 
 static const char *colour_type_words(int type)

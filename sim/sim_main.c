@@ -11,6 +11,7 @@
 #include "monitor_app.h"
 #include "scene.h"
 #include "steering.h"
+#include "stdout_check.h"
 #include "system_sim.h"
 
 static void print_help(FILE *out)
@@ -55,6 +56,7 @@ typedef struct {
     unsigned long loops;  /* turns of the firmware's loop: one a frame, or fewer when a step is long */
     uint32_t frame0;      /* FRAME_COUNT at the start */
     int trace_started;    /* --trace has begun (it runs once) */
+    uint32_t drawn_frame; /* FRAME_COUNT of the last drawing */
     /* simulated clock cycles spent per phase, over the frames that stepped */
     uint64_t cycles_wait, cycles_step, cycles_draw, frames_stepped;
     char err[600];
@@ -308,6 +310,8 @@ static int run(sim_t *s)
             snprintf(s->err, sizeof s->err, "the display refused the flock (error %d)", rc);
             return -1;
         }
+        monitor_first_drawing(&s->monitor, s->display.frame);
+        s->drawn_frame = s->display.frame;
         if (stepping && s->loops > 1) {
             s->cycles_wait += c1 - c0;
             s->cycles_step += c2 - c1;
@@ -338,14 +342,18 @@ static int run(sim_t *s)
                     rate.sim_fps);
         }
     }
-    /* Let the last frame's picture finish: up to the next vsync pulse. */
+    /* Until the last drawing is on screen: a picture for every frame run. */
     {
-        uint64_t pictures = s->monitor.pictures, waited = 0;
-        while (s->monitor.pictures == pictures && waited < 2 * 420000) {
+        uint64_t waited = 0;
+        while (!monitor_showed(&s->monitor, s->drawn_frame) && waited < 3 * 420000) {
             accel_sim_tick(1000);
             system_sim_flush_video();
             waited += 1000;
         }
+    }
+    if (s->monitor.failed) {
+        snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
+        return -1;
     }
     return 0;
 }
@@ -356,6 +364,7 @@ int main(int argc, char **argv)
     double t0;
     int rc;
 
+    stdout_check_at_exit("sim");
     rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
@@ -365,7 +374,8 @@ int main(int argc, char **argv)
         return fail(s.err);
     if (s.f.png_dir != NULL && monitor_prepare_png_dir(s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
-    if (monitor_open_window(&s.f, "sim", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
+    if (monitor_open_window(&s.f, "sim", &s.o.frames, &s.window, s.err, sizeof s.err) != 0 ||
+        monitor_check_outputs(&s.f, s.o.frames, s.o.save_path, s.err, sizeof s.err) != 0)
         return fail(s.err);
 
     if (accel_sim_open() != 0)
@@ -395,7 +405,8 @@ int main(int argc, char **argv)
 
     t0 = monitor_now();
     rc = run(&s);
-    system_sim_trace_stop();
+    if (monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, s.err, sizeof s.err) != 0)
+        rc = -1;
     if (rc == 0) {
         double dt = monitor_now() - t0;
         fprintf(stderr,

@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "atomic_file.h"
 #include "flock_start.h"
 #include "flock_state.h"
 #include "monitor_app.h"
 #include "soc/soc_mailbox.h"
 #include "soc/soc_map.h"
 #include "soc_sim.h"
+#include "stdout_check.h"
 
 #define FRAME_CLOCKS (800u * 525u) /* pixel clocks of a 640x480@60 frame */
 #define CHUNK_CLOCKS 8400u         /* simulated between looks at the window: 2% of a frame */
@@ -234,30 +236,28 @@ static int boot(soc_t *s, const unsigned char *image, size_t image_bytes, soc_ma
 }
 
 /* The whole RAM as loaded, read back through the host port (the CPU still
- * held), into FILE by way of a temporary file: never a half-written image. */
+ * held), into FILE atomically (atomic_file.h): never a half-written image. */
 static int write_image(soc_t *s)
 {
     unsigned char *ram = malloc(s->ram_bytes);
-    char tmp[4096];
-    FILE *f;
-    int ok;
+    atomic_file_t out;
+    int rc;
 
     if (ram == NULL || soc_sim_read_block(SOC_RAM_BASE, ram, s->ram_bytes) != 0) {
         snprintf(s->err, sizeof s->err, "--write-image: reading the RAM back through the host port failed");
         free(ram);
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", s->image_path);
-    f = fopen(tmp, "wb");
-    ok = f != NULL && fwrite(ram, 1, s->ram_bytes, f) == s->ram_bytes;
-    ok = (f != NULL && fclose(f) == 0) && ok;
-    free(ram);
-    if (!ok || rename(tmp, s->image_path) != 0) {
-        snprintf(s->err, sizeof s->err, "--write-image %s: %s", s->image_path, strerror(errno));
-        remove(tmp);
-        return -1;
+    rc = atomic_file_open(&out, s->image_path, s->err, sizeof s->err);
+    if (rc == 0 && fwrite(ram, 1, s->ram_bytes, out.f) != s->ram_bytes) {
+        snprintf(s->err, sizeof s->err, "%s: cannot write: %s", s->image_path, strerror(errno));
+        atomic_file_abort(&out);
+        rc = -1;
+    } else if (rc == 0) {
+        rc = atomic_file_commit(&out, s->err, sizeof s->err);
     }
-    return 0;
+    free(ram);
+    return rc;
 }
 
 static void send_params(soc_t *s)
@@ -396,6 +396,30 @@ static int check_booted(soc_t *s)
     return -1;
 }
 
+/* Until the firmware's first drawing: when it was made, so that the monitor
+ * keeps the pictures from the one that shows it (monitor_first_drawing). */
+/* The console's last line, even without its newline. */
+static int finish_console(soc_t *s)
+{
+    if (s->line_len > 0)
+        uart_line(s, '\n');
+    return 0;
+}
+
+static int watch_first_drawing(soc_t *s)
+{
+    uint32_t loops = 0, frame = 0;
+
+    if (s->monitor.first_frame != UINT64_MAX)
+        return 0;
+    if (mailbox_word(s, offsetof(soc_mailbox_t, loops), &loops) != 0 ||
+        (loops > 0 && mailbox_word(s, offsetof(soc_mailbox_t, frame), &frame) != 0))
+        return -1;
+    if (loops > 0) /* a turn a frame at most: the first was this early or earlier */
+        monitor_first_drawing(&s->monitor, frame - (loops - 1));
+    return 0;
+}
+
 static int run(soc_t *s)
 {
     monitor_rate_t rate = {monitor_now(), 0, 0, 0, 0};
@@ -411,6 +435,11 @@ static int run(soc_t *s)
             snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
             return -1;
         }
+        if (watch_first_drawing(s) != 0)
+            return -1;
+        /* --frames K: K pictures of the flock (a broken firmware draws none) */
+        if (s->f.frames_set && (s->monitor.kept >= limit || s->frames >= limit + BOOT_FRAMES))
+            return finish_console(s);
         if (soc_sim_exited(&s->exit_code)) {
             s->exited = 1;
             break;
@@ -421,8 +450,6 @@ static int run(soc_t *s)
         s->frames = frames;
         if (s->frames == BOOT_FRAMES && check_booted(s) != 0)
             return -1;
-        if (s->f.frames_set && s->frames >= limit)
-            break;
         if (each_frame(s, &rate, &shown, &last_progress, limit) != 0)
             return -1;
     }
@@ -435,9 +462,11 @@ static int run(soc_t *s)
             waited += 1000;
         }
     }
-    if (s->line_len > 0)
-        uart_line(s, '\n');
-    return 0;
+    if (s->monitor.failed) {
+        snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
+        return -1;
+    }
+    return finish_console(s);
 }
 
 static uint64_t mailbox_u64(const uint32_t *lo_hi) { return (uint64_t)lo_hi[1] << 32 | lo_hi[0]; }
@@ -529,6 +558,7 @@ int main(int argc, char **argv)
     double t0;
     int rc;
 
+    stdout_check_at_exit("soc");
     s.firmware_path = default_path;
     rc = take_soc_flags(&argc, argv, &s);
     if (rc == OPTIONS_RUN)
@@ -558,7 +588,8 @@ int main(int argc, char **argv)
         s.o.frames = 10 * s.steps + 600;
     }
     if (s.image_path == NULL &&
-        monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0)
+        (monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0 ||
+         monitor_check_outputs(&s.f, s.o.frames, s.o.save_path, s.err, sizeof s.err) != 0))
         return fail(s.err);
 
     if (soc_sim_open() != 0)
@@ -591,7 +622,8 @@ int main(int argc, char **argv)
 
     t0 = monitor_now();
     rc = run(&s);
-    system_sim_trace_stop();
+    if (monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, s.err, sizeof s.err) != 0)
+        rc = -1;
     if (rc == 0)
         rc = read_back(&s, &mb);
     if (rc == 0) {

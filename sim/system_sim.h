@@ -25,10 +25,16 @@ void system_sim_set_video_sink(system_video_sink sink, void *ctx);
 void system_sim_flush_video(void);
 /* The pixel clock the simulated time runs at (the mode's, in MHz). */
 double system_sim_pixel_mhz(void);
-/* Starts writing an FST trace of every signal from the next cycle on;
- * 0, or -1 with a message. */
+/* Starts writing an FST trace of every signal from the next cycle on, into
+ * a temporary beside path (atomic_file.h): if the run fails or is killed, an
+ * old file at path stays as it was. 0, or -1 with a message. */
 int system_sim_trace_start(const char *path, char *err, size_t errlen);
-void system_sim_trace_stop(void);
+/* Ends the trace and renames it into place if it is whole; -1 with a message
+ * if it could not be written whole (a full disk), the old file kept. 0 when
+ * no trace runs. */
+int system_sim_trace_finish(char *err, size_t errlen);
+/* Ends the trace and throws it away (a failed run): the old file stays. */
+void system_sim_trace_discard(void);
 int system_sim_tracing(void);
 /* Whether this model was built with tracing compiled in. */
 int system_sim_trace_available(void);

@@ -96,6 +96,13 @@ if [ $status -eq 0 ] && [ $same -eq 0 ] && cmp -s "$tmp/state.csv" "$tmp/after.c
 else
     not_ok "paused picture" "exit $status: $err" "$out"
 fi
+first=$(ls "$tmp/paused"/frame_*.png 2>/dev/null | head -1)
+pngs=$(ls "$tmp/paused" 2>/dev/null | wc -l)
+if [ "$pngs" -eq 4 ] && "$check" "$tmp/state.csv" "$first" 640 480 >/dev/null 2>&1; then
+    ok "--frames 4: 4 pictures, the first already the loaded flock (none of the screen before boot)"
+else
+    not_ok "paused pictures" "$pngs PNGs; the first: $("$check" "$tmp/state.csv" "${first:-none}" 640 480 2>&1)"
+fi
 
 # Keys travel over the UART: n on a paused flock is exactly one step.
 err=$("$soc" --headless --paused --load "$tmp/state.csv" --keys "n" --frames 6 \
@@ -159,7 +166,7 @@ then
 else
     not_ok "--write-image" "exit $status, $ram_bytes bytes: $err"
 fi
-expect_error "--write-image into a missing directory fails, nothing left" "--write-image $tmp/no/ram.bin" \
+expect_error "--write-image into a missing directory fails, nothing left" "$tmp/no/ram.bin: cannot write" \
     --write-image "$tmp/no/ram.bin"
 if [ -e "$tmp/no" ]; then not_ok "--write-image left something behind"; fi
 

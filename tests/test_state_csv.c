@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "state_csv.h"
+#include "test_dir.h"
 
 #define HEADER "id,role,x,y,vx,vy,biasval\n"
 #define ROW(id) #id ",boid,1,2,3,4,0.5\n"
@@ -25,49 +26,6 @@
 #define MAX_LINE 4096
 
 /* ---- helpers ------------------------------------------------------------ */
-
-typedef struct {
-    char dir[64];
-} test_dir_t;
-
-static int make_dir(void **state)
-{
-    test_dir_t *d = malloc(sizeof *d);
-
-    if (d == NULL)
-        return -1;
-    strcpy(d->dir, "/tmp/test_state_csv.XXXXXX");
-    if (mkdtemp(d->dir) == NULL) {
-        free(d);
-        return -1;
-    }
-    *state = d;
-    return 0;
-}
-
-/* Removes what a test left (files, empty subdirectories) and the directory. */
-static int remove_dir(void **state)
-{
-    test_dir_t *d = *state;
-    DIR *dir = opendir(d->dir);
-    struct dirent *entry;
-    char path[512];
-    int result;
-
-    if (dir == NULL)
-        return -1;
-    while ((entry = readdir(dir)) != NULL) {
-        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", d->dir, entry->d_name);
-        if (unlink(path) != 0)
-            rmdir(path);
-    }
-    closedir(dir);
-    result = rmdir(d->dir);
-    free(d);
-    return result;
-}
 
 static void path_in(const test_dir_t *d, const char *name, char *path, size_t size)
 {
@@ -103,20 +61,6 @@ static char *read_text(const char *path)
     text[len] = '\0';
     fclose(f);
     return text;
-}
-
-static int count_entries(const char *dir_path)
-{
-    DIR *dir = opendir(dir_path);
-    struct dirent *entry;
-    int count = 0;
-
-    assert_non_null(dir);
-    while ((entry = readdir(dir)) != NULL)
-        if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
-            count++;
-    closedir(dir);
-    return count;
 }
 
 /* Reads data from scene.csv, which must work; the caller frees t. */
@@ -687,8 +631,8 @@ static void test_write_replaces_existing_file(void **state)
     assert_int_equal(info.st_mode & 0777, 0644);
 }
 
-/* rename() onto a directory fails after the temporary file is complete: the
- * temporary file must still go. */
+/* A directory as the target is refused before any temporary file exists, and
+ * none is left behind. */
 static void test_failed_rename_removes_temp_file(void **state)
 {
     const test_dir_t *d = *state;
@@ -699,7 +643,7 @@ static void test_failed_rename_removes_temp_file(void **state)
 
     path_in(d, "target.csv", path, sizeof path);
     assert_int_equal(mkdir(path, 0755), 0);
-    snprintf(expected, sizeof expected, "%s: cannot write: Is a directory", path);
+    snprintf(expected, sizeof expected, "%s: cannot write: it is a directory", path);
     assert_int_equal(state_csv_write(path, &t, err, sizeof err), -1);
     assert_string_equal(err, expected);
     assert_int_equal(count_entries(d->dir), 1);
