@@ -13,9 +13,11 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "atomic_file.h"
 #include "experiment.h"
 #include "journal.h"
 #include "params.h"
+#include "stdout_check.h"
 
 typedef struct {
     sweep_t sweep;
@@ -281,35 +283,16 @@ static int out_path(char *path, const char *dir, const char *name, char *err, si
  * renamed over it; on any error path is untouched and the temporary gone. */
 static int write_atomically(const char *path, const char *text, char *err, size_t errlen)
 {
-    char tmp[PATH_MAX];
-    FILE *f;
-    int ok, error;
+    atomic_file_t a;
 
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        snprintf(err, errlen, "%s: the path is too long", path);
+    if (atomic_file_open(&a, path, err, errlen) != 0)
+        return -1;
+    if (fputs(text, a.f) == EOF) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        atomic_file_abort(&a);
         return -1;
     }
-    f = fopen(tmp, "w");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
-        return -1;
-    }
-    ok = fputs(text, f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    error = errno;
-    if (fclose(f) != 0 && ok) {
-        ok = 0;
-        error = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = 0;
-        error = errno;
-    }
-    if (!ok) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(error));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return atomic_file_commit(&a, err, errlen);
 }
 
 /* Appends to a growing string buffer. */
@@ -488,18 +471,15 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, &o, err, sizeof err);
     struct sigaction sa;
 
+    stdout_check_at_exit("experiment");
     if (rc > 0) {
         print_help();
-        if (fflush(stdout) != 0) {
-            snprintf(err, sizeof err, "standard output: cannot write: %s", strerror(errno));
-            return fail(err);
-        }
         return 0;
     }
     if (rc < 0)
         return fail(err);
     /* the longest name written in DIR, refused before any work */
-    if (out_path(path, o.out_dir, "leadership.csv.tmp", err, sizeof err) != 0 ||
+    if (out_path(path, o.out_dir, "leadership.csv.tmpXXXXXX", err, sizeof err) != 0 ||
         out_path(path, o.out_dir, "runs.csv", err, sizeof err) != 0)
         return fail(err);
     if (sweep_describe(&o.sweep, describe, sizeof describe) != 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "flock_sim.h"
 #include "flock_start.h"
+#include "stdout_check.h"
 
 #define SOAK_STAY_FRAMES 600 /* 10 s at 60 frames/s */
 #define SOAK_FAR_PX 1000.0
@@ -145,6 +146,7 @@ int main(int argc, char **argv)
     excursions_t e[2];
     int rc = options_parse(argc, argv, &o, err, sizeof err), ok;
 
+    stdout_check_at_exit("soak");
     if (rc == OPTIONS_HELP) {
         print_help();
         return 0;
