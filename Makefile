@@ -187,6 +187,7 @@ $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a 
 
 # The SoC monitor: the firmware image runs on the simulated CPU.
 $(BUILD)/obj/sim/soc_main.o: CPPFLAGS += $(SOC_SIZES)
+$(BUILD)/obj/sim/sim_main.o: CPPFLAGS += -DSIM_BOIDS_MAX=$(SYSTEM_NMAX)
 $(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/soc/soc_sim.o \
 		$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a \
 		| $(BUILD)/firmware/boids.bin

@@ -4,6 +4,7 @@
  * VGA pins in the monitor's window, the UART in the terminal. The monitor's
  * keys reach the firmware as console bytes, parameters through the mailbox. */
 #include <errno.h>
+#include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "flock_start.h"
 #include "flock_state.h"
 #include "monitor_app.h"
+#include "number_parse.h"
 #include "soc/soc_mailbox.h"
 #include "soc/soc_map.h"
 #include "soc_sim.h"
@@ -66,7 +68,7 @@ static void print_help(FILE *out)
             "This build simulates %s.\n"
             "\n",
             soc_sim_variant());
-    options_print_flock_help(out);
+    options_print_flock_help(out, SOC_BOIDS_MAX, SOC_PREDATORS_MAX);
     fprintf(out, "\n%s", MONITOR_KEYS_HELP);
     fprintf(out, "(space n r + - g b m also work typed into the UART of a board.)\n\n");
     params_print_help(out);
@@ -78,40 +80,31 @@ static int fail(const char *msg)
     return 1;
 }
 
-/* Takes --firmware, --steps and --write-image out of argv. */
-static int take_soc_flags(int *argc, char **argv, soc_t *s)
+enum soc_flag { SOC_FIRMWARE = 1, SOC_STEPS, SOC_WRITE_IMAGE };
+
+static const struct option SOC_FLAGS[] = {
+    {"firmware", required_argument, NULL, SOC_FIRMWARE},
+    {"steps", required_argument, NULL, SOC_STEPS},
+    {"write-image", required_argument, NULL, SOC_WRITE_IMAGE},
+    {NULL, 0, NULL, 0}};
+
+/* --firmware, --steps and --write-image. */
+static int apply_soc_flag(void *ctx, int id, const char *flag, const char *value, char *err,
+                          size_t errlen)
 {
-    int i, kept = 1;
+    soc_t *s = ctx;
 
-    for (i = 1; i < *argc; i++) {
-        const char *a = argv[i];
-        int is_firmware = !strcmp(a, "--firmware"), is_steps = !strcmp(a, "--steps");
-        int is_image = !strcmp(a, "--write-image");
-
-        if (!is_firmware && !is_steps && !is_image) {
-            argv[kept++] = argv[i];
-            continue;
-        }
-        if (i + 1 >= *argc || strncmp(argv[i + 1], "--", 2) == 0) {
-            snprintf(s->err, sizeof s->err, "%s needs a value (try --help)", a);
-            return OPTIONS_ERROR;
-        }
-        if (is_firmware) {
-            s->firmware_path = argv[++i];
-        } else if (is_image) {
-            s->image_path = argv[++i];
-        } else {
-            if (parse_uint(argv[++i], a, 100000000ul, &s->steps, s->err, sizeof s->err) != 0)
-                return OPTIONS_ERROR;
-            if (s->steps == 0) {
-                snprintf(s->err, sizeof s->err, "--steps: must be at least 1");
-                return OPTIONS_ERROR;
-            }
-            s->steps_set = 1;
-        }
+    if (id == SOC_FIRMWARE) {
+        s->firmware_path = value;
+    } else if (id == SOC_WRITE_IMAGE) {
+        s->image_path = value;
+    } else {
+        if (number_parse_whole(flag, value, 1, OPTIONS_FRAMES_MAX, &s->steps, err, errlen) !=
+            NUMBER_OK)
+            return -1;
+        s->steps_set = 1;
     }
-    *argc = kept;
-    return OPTIONS_RUN;
+    return 0;
 }
 
 /* The whole file, or NULL with a message. */
@@ -521,6 +514,7 @@ int main(int argc, char **argv)
 {
     static soc_t s;
     static soc_mailbox_t mb;
+    const options_extra_t soc_flags = {SOC_FLAGS, apply_soc_flag, NULL, &s, NULL};
     state_table_t start = {0, NULL};
     flock_t flock;
     unsigned char *image;
@@ -530,9 +524,7 @@ int main(int argc, char **argv)
     int rc;
 
     s.firmware_path = default_path;
-    rc = take_soc_flags(&argc, argv, &s);
-    if (rc == OPTIONS_RUN)
-        rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
+    rc = monitor_parse_args(argc, argv, &soc_flags, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
         return 0;
