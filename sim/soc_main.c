@@ -499,14 +499,15 @@ static int save_flock(soc_t *s, const soc_mailbox_t *mb)
     return rc;
 }
 
-static char *default_firmware(const char *argv0)
+/* firmware/boids.bin beside the program; it lives as long as the run (its
+ * name is in messages up to the end). */
+static const char *default_firmware(const char *argv0)
 {
+    static char path[4096];
     const char *slash = strrchr(argv0, '/');
-    size_t dir = slash ? (size_t)(slash - argv0) + 1 : 0;
-    char *path = malloc(dir + 32);
+    int dir = slash ? (int)(slash - argv0) + 1 : 0;
 
-    if (path != NULL)
-        snprintf(path, dir + 32, "%.*sfirmware/boids.bin", (int)dir, argv0);
+    snprintf(path, sizeof path, "%.*sfirmware/boids.bin", dir, argv0);
     return path;
 }
 
@@ -518,7 +519,7 @@ int main(int argc, char **argv)
     state_table_t start = {0, NULL};
     flock_t flock;
     unsigned char *image;
-    char *default_path = default_firmware(argv[0]);
+    const char *default_path = default_firmware(argv[0]);
     size_t image_bytes = 0;
     double t0;
     int rc;
@@ -561,7 +562,6 @@ int main(int argc, char **argv)
     soc_sim_set_uart_sink(uart_line, &s);
     rc = boot(&s, image, image_bytes, &mb);
     free(image);
-    free(default_path);
     if (rc == 0 && s.image_path != NULL) {
         rc = write_image(&s);
         if (rc == 0)
