@@ -54,7 +54,19 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display firmware clean
+.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display firmware fuzz clean
+
+# libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
+# seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
+FUZZ_NAMES := state_csv config options
+FUZZERS := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_NAMES))
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -std=c99 -Wall -Wextra -Werror -g -O1 -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -Ifirmware -Ihost -Itests/fuzz
+FUZZ_NUMBERS := host/number_parse.c host/quote.c
+fuzz_sources_state_csv := host/state_csv.c host/flock_state.c $(FUZZ_NUMBERS)
+fuzz_sources_config := host/params.c $(FUZZ_NUMBERS)
+fuzz_sources_options := host/options.c host/params.c $(FUZZ_NUMBERS)
 
 # iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
 SYNTH_LANES := 1 2
@@ -88,10 +100,22 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@bash scripts/setup.sh synth ecp5
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(COSIM_TESTS) $(BUILD)/sim \
+	@bash scripts/setup.sh synth ecp5 fuzz
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
+
+fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60) each; finds kept in build/fuzz/
+	@bash scripts/setup.sh fuzz
+	@$(MAKE) --no-print-directory $(FUZZERS)
+	@for name in $(FUZZ_NAMES); do \
+		mkdir -p $(BUILD)/fuzz/corpus/$$name $(BUILD)/fuzz/crashes/$$name; \
+		echo "fuzz: $$name for $(FUZZ_SECONDS) s (new inputs: $(BUILD)/fuzz/corpus/$$name)"; \
+		$(BUILD)/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz/crashes/$$name/ $(BUILD)/fuzz/corpus/$$name \
+			tests/fuzz/corpus/$$name 2>&1 | grep -E '^(stat::number_of_executed_units|SUMMARY|==[0-9]+==ERROR)|Done|Test unit|broken promise|runtime error' \
+			|| { echo "fuzz: $$name failed; the input is in $(BUILD)/fuzz/crashes/$$name/"; exit 1; }; \
+	done
 
 bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc ## throughput figures (recorded in docs/performance.md)
 	$(BUILD)/bench
@@ -197,6 +221,12 @@ $(BUILD)/san/bin/soc: $(BUILD)/san/sim/soc_main.o $(BUILD)/san/libsim.a $(BUILD)
 		| $(BUILD)/firmware/boids.bin
 	@mkdir -p $(@D)
 	$(CXX) -g $(SANITIZE) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+.SECONDEXPANSION:
+$(FUZZERS): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_support.h $$(fuzz_sources_$$*) \
+		$(wildcard host/*.h firmware/*.h)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) $(filter %.c,$^) -lm -o $@
 
 # The monitor: the firmware's flock loop on the whole Verilated system.
 $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system)

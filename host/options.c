@@ -254,7 +254,8 @@ static void explain_unmatched(const flag_table_t *t, const char *arg, char *err,
     const char *eq;
 
     if (optopt != 0 && optopt < MATCHED) {
-        snprintf(err, errlen, "unknown option \"-%c\" (try --help)", optopt);
+        char letter[3] = {'-', (char)optopt, '\0'};
+        snprintf(err, errlen, "unknown option \"%s\" (try --help)", quote(quoted, letter));
         return;
     }
     eq = strchr(arg, '=');

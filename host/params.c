@@ -6,14 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 #include "../firmware/boid.h"
 #include "number_parse.h"
 #include "params.h"
 #include "quote.h"
 
 #define PI 3.14159265358979323846
-#define CONFIG_LINE_MAX 510 /* characters a config line may hold, without its newline */
+#define CONFIG_LINE_MAX 511 /* characters a config line may hold, without its newline */
 
 typedef struct {
     const char *name;
@@ -120,40 +119,53 @@ int params_set_assignment(param_set_t *ps, const char *assignment, char *err, si
     return params_set(ps, name, value, err, errlen);
 }
 
-int params_read_config(param_set_t *ps, FILE *f, const char *name, char *err, size_t errlen)
+/* The next line without its newline into buf[CONFIG_LINE_MAX + 1]: 1, 0 at the
+ * end, or -1 with a message (too long, a NUL byte, a read error). Never
+ * reads more than a line's worth before it decides: no line can exhaust
+ * memory. */
+static int read_config_line(FILE *f, char *buf, const char *name, unsigned lineno, char *err,
+                            size_t errlen)
 {
-    char *line = NULL, body[CONFIG_LINE_MAX + 1] = "", msg[256];
-    size_t capacity = 0;
-    ssize_t len;
-    unsigned lineno = 0;
-    int rc = 0;
+    size_t len = 0;
+    int c;
 
-    while (rc == 0 && (len = getline(&line, &capacity, f)) >= 0) {
-        char *hash;
-        lineno++;
-        if ((size_t)len > CONFIG_LINE_MAX + (line[len - 1] == '\n')) {
-            snprintf(err, errlen, "%s:%u: line is longer than %d characters", name, lineno,
-                     CONFIG_LINE_MAX);
-            rc = -1;
-        } else if (memchr(line, '\0', (size_t)len) != NULL) {
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == '\0') {
             snprintf(err, errlen, "%s:%u: line contains a NUL byte (not a text file?)", name,
                      lineno);
-            rc = -1;
-        } else {
-            if ((hash = strchr(line, '#')) != NULL)
-                *hash = '\0';
-            trimmed(line, line + strlen(line), body, sizeof body);
-            if (body[0] != '\0' && params_set_assignment(ps, body, msg, sizeof msg) != 0) {
-                snprintf(err, errlen, "%s:%u: %s", name, lineno, msg);
-                rc = -1;
-            }
+            return -1;
+        }
+        if (len == CONFIG_LINE_MAX) {
+            snprintf(err, errlen, "%s:%u: line is longer than %d characters", name, lineno,
+                     CONFIG_LINE_MAX);
+            return -1;
+        }
+        buf[len++] = (char)c;
+    }
+    buf[len] = '\0';
+    if (ferror(f)) { /* a directory, an I/O error: never a silent empty config */
+        snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+        return -1;
+    }
+    return c != EOF || len > 0;
+}
+
+int params_read_config(param_set_t *ps, FILE *f, const char *name, char *err, size_t errlen)
+{
+    char line[CONFIG_LINE_MAX + 1], body[CONFIG_LINE_MAX + 1] = "", msg[256];
+    unsigned lineno = 1;
+    int rc;
+
+    for (; (rc = read_config_line(f, line, name, lineno, err, errlen)) == 1; lineno++) {
+        char *hash = strchr(line, '#');
+        if (hash != NULL)
+            *hash = '\0';
+        trimmed(line, line + strlen(line), body, sizeof body);
+        if (body[0] != '\0' && params_set_assignment(ps, body, msg, sizeof msg) != 0) {
+            snprintf(err, errlen, "%s:%u: %s", name, lineno, msg);
+            return -1;
         }
     }
-    if (rc == 0 && ferror(f)) { /* a directory, an I/O error: never a silent empty config */
-        snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
-        rc = -1;
-    }
-    free(line);
     return rc;
 }
 
