@@ -2,9 +2,9 @@
  * cores, resumable from their journal (docs/experiments.md). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "experiment.h"
-#include "number_parse.h"
 #include "params.h"
+#include "number_parse.h"
 
 #define ROW_HEADER "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization"
 
