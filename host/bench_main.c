@@ -9,6 +9,7 @@
 #include <time.h>
 #include <math.h>
 #include "flock_sim.h"
+#include "number_parse.h"
 #include "scene.h"
 #include "stdout_check.h"
 
@@ -86,8 +87,9 @@ int main(int argc, char **argv)
     stdout_check_at_exit("bench");
     if (argc == 3 && strcmp(argv[1], "--boids") == 0) {
         char err[128];
-        if (parse_uint(argv[2], "--boids", BOIDS_MAX, &only, err, sizeof err) != 0 || only == 0) {
-            fprintf(stderr, "bench: %s\n", only == 0 ? "--boids: at least 1" : err);
+        if (number_parse_whole("--boids", argv[2], 1, BOIDS_MAX, &only, err, sizeof err) !=
+            NUMBER_OK) {
+            fprintf(stderr, "bench: %s\n", err);
             return 1;
         }
     } else if (argc > 1) {
@@ -95,9 +97,9 @@ int main(int argc, char **argv)
         fprintf(help ? stdout : stderr,
                 "%sUsage: bench [--boids N]\n"
                 "Times the fixed-point flock with each neighbor engine and update order at\n"
-                "256 to 65536 boids, or N only (world scaled to the density of 1024 boids on\n"
-                "640x480), median of %d repeats after a 100-frame warm-up.\n",
-                help ? "" : "bench: unexpected arguments\n", REPEATS);
+                "256 to 65536 boids, or N only (1 to %u; world scaled to the density of 1024\n"
+                "boids on 640x480), median of %d repeats after a 100-frame warm-up.\n",
+                help ? "" : "bench: unexpected arguments\n", BOIDS_MAX, REPEATS);
         return help ? 0 : 1;
     }
     printf("%-6s %-12s %6s %10s %12s %16s\n", "engine", "order", "boids", "world", "steps/s",

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include "experiment.h"
 #include "journal.h"
 #include "params.h"
+#include "number_parse.h"
 #include "stdout_check.h"
 
 typedef struct {
@@ -59,36 +61,42 @@ static int fail(const char *msg)
     return 1;
 }
 
-/* "a,b,c" into up to SWEEP_LIST_MAX doubles within [lo, hi]. */
-static int parse_list(const char *flag, const char *text, double lo, double hi, double *out,
-                      size_t *n, char *err, size_t errlen)
-{
-    char buf[512], *item, *save = NULL;
+/* Limits of the flags, as --help states them. */
+#define COUNT_MAX 1000000ul /* --seeds, --frames, --stop-after */
+#define JOBS_MAX 64u
+#define SIZE_MAX_BOIDS 4096ul
 
-    if (strlen(text) >= sizeof buf) {
-        snprintf(err, errlen, "%s: list too long", flag);
-        return -1;
-    }
-    strcpy(buf, text);
-    *n = 0;
-    for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        double v;
+/* "a,b,c" into up to SWEEP_LIST_MAX numbers within [lo, hi], whole numbers
+ * if whole; no item may be empty. */
+static int parse_list(const char *flag, const char *text, int whole, double lo, double hi,
+                      double *out, size_t *n, char *err, size_t errlen)
+{
+    const char *item = text;
+    char buf[64];
+
+    for (*n = 0;; (*n)++) {
+        size_t len = strcspn(item, ",");
+        unsigned long count;
         if (*n == SWEEP_LIST_MAX) {
             snprintf(err, errlen, "%s: at most %d values", flag, SWEEP_LIST_MAX);
             return -1;
         }
-        if (parse_double(item, flag, &v, err, errlen) != 0)
-            return -1;
-        if (v < lo || v > hi) {
-            snprintf(err, errlen, "%s: %g is out of range [%g, %g]", flag, v, lo, hi);
+        if (len == 0) {
+            snprintf(err, errlen, "%s: an empty item in \"%.60s\"", flag, text);
             return -1;
         }
-        out[(*n)++] = v;
+        snprintf(buf, sizeof buf, "%.*s", (int)len, item); /* cut: still not a number */
+        if (whole ? number_parse_whole(flag, buf, (unsigned long)lo, (unsigned long)hi, &count,
+                                       err, errlen) != NUMBER_OK
+                  : number_parse_real(flag, buf, lo, hi, &out[*n], err, errlen) != NUMBER_OK)
+            return -1;
+        if (whole)
+            out[*n] = (double)count;
+        if (item[len] == '\0')
+            break;
+        item += len + 1;
     }
-    if (*n == 0) {
-        snprintf(err, errlen, "%s: empty list", flag);
-        return -1;
-    }
+    (*n)++;
     return 0;
 }
 
@@ -102,91 +110,132 @@ static void print_help(void)
            "summaries DIR/leadership.csv and DIR/conflict.csv are written.\n"
            "\n"
            "  --out DIR          output folder (default build/experiments)\n"
-           "  --seeds N          runs per cell (default 100)\n"
-           "  --frames T         frames per run (default 600)\n"
-           "  --sizes LIST       flock sizes (default 10,50,100,200,400)\n"
+           "  --seeds N          runs per cell (default 100, at most %lu)\n"
+           "  --frames T         frames per run (default 600, at most %lu)\n"
+           "  --sizes LIST       flock sizes (default 10,50,100,200,400; each 1 to %lu)\n"
            "  --fractions LIST   informed fractions (default 0,0.02,0.05,0.1,0.2,0.3,0.5)\n"
            "  --biases LIST      scouts' biasval (default 0.02,0.05,0.1)\n"
+           "                     (a LIST holds at most %d values; fractions and biases 0 to 1)\n"
            "  --only PART        leadership | conflict (default both)\n"
-           "  --jobs J           worker threads (default: the number of cores)\n"
+           "  --jobs J           worker threads (default: the number of cores; at most %u)\n"
            "  --quick            a small sweep (seconds), for tests\n"
            "  --stop-after K     stop after K new runs, as an interruption would\n"
-           "  --help             this text\n");
+           "  --help             this text\n",
+           COUNT_MAX, COUNT_MAX, SIZE_MAX_BOIDS, SWEEP_LIST_MAX, JOBS_MAX);
 }
 
+enum experiment_flag {
+    EXP_OUT = 0x100, EXP_SEEDS, EXP_FRAMES, EXP_SIZES, EXP_FRACTIONS, EXP_BIASES, EXP_ONLY, EXP_JOBS,
+    EXP_QUICK, EXP_STOP_AFTER, EXP_HELP
+};
+
+static const struct option EXPERIMENT_FLAGS[] = {
+    {"out", required_argument, NULL, EXP_OUT},
+    {"seeds", required_argument, NULL, EXP_SEEDS},
+    {"frames", required_argument, NULL, EXP_FRAMES},
+    {"sizes", required_argument, NULL, EXP_SIZES},
+    {"fractions", required_argument, NULL, EXP_FRACTIONS},
+    {"biases", required_argument, NULL, EXP_BIASES},
+    {"only", required_argument, NULL, EXP_ONLY},
+    {"jobs", required_argument, NULL, EXP_JOBS},
+    {"quick", no_argument, NULL, EXP_QUICK},
+    {"stop-after", required_argument, NULL, EXP_STOP_AFTER},
+    {"help", no_argument, NULL, EXP_HELP},
+    {NULL, 0, NULL, 0}};
+
+/* One flag with its value; 0, 1 for --help, or -1 with a message. */
+static int apply_flag(options_t *o, int id, const char *flag, const char *value, char *err,
+                      size_t errlen)
+{
+    double list[SWEEP_LIST_MAX];
+    unsigned long v;
+    size_t n, k;
+
+    switch (id) {
+    case EXP_HELP: return 1;
+    case EXP_QUICK: return 0; /* applied first: later flags refine it */
+    case EXP_OUT: o->out_dir = value; return 0;
+    case EXP_SEEDS: case EXP_FRAMES: case EXP_JOBS: case EXP_STOP_AFTER:
+        if (number_parse_whole(flag, value, id == EXP_STOP_AFTER ? 0 : 1, COUNT_MAX, &v, err,
+                               errlen) != NUMBER_OK)
+            return -1;
+        if (id == EXP_SEEDS)
+            o->sweep.seeds = (uint32_t)v;
+        else if (id == EXP_FRAMES)
+            o->sweep.frames = (uint32_t)v;
+        else if (id == EXP_JOBS)
+            o->jobs = (unsigned)(v > JOBS_MAX ? JOBS_MAX : v);
+        else
+            o->stop_after = v;
+        return 0;
+    case EXP_SIZES:
+        if (parse_list(flag, value, 1, 1, SIZE_MAX_BOIDS, list, &n, err, errlen) != 0)
+            return -1;
+        for (k = 0; k < n; k++)
+            o->sweep.sizes[k] = (uint32_t)list[k];
+        o->sweep.n_sizes = n;
+        return 0;
+    case EXP_FRACTIONS:
+        return parse_list(flag, value, 0, 0, 1, o->sweep.fractions, &o->sweep.n_fractions, err,
+                          errlen);
+    case EXP_BIASES:
+        return parse_list(flag, value, 0, 0, 1, o->sweep.biases, &o->sweep.n_biases, err, errlen);
+    default: /* EXP_ONLY */
+        if (strcmp(value, "leadership") == 0)
+            o->sweep.conflict = 0;
+        else if (strcmp(value, "conflict") == 0)
+            o->sweep.leadership = 0;
+        else {
+            snprintf(err, errlen, "--only: \"%.60s\" is not leadership|conflict", value);
+            return -1;
+        }
+        return 0;
+    }
+}
+
+/* 0 to run, 1 for --help, -1 with a message. Two passes of getopt_long:
+ * --quick first, wherever it is, then every flag in order. */
 static int parse_options(int argc, char **argv, options_t *o, char *err, size_t errlen)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    double list[SWEEP_LIST_MAX];
-    size_t n, k;
-    int i;
+    int pass, c, index = 0, rc;
 
     sweep_defaults(&o->sweep);
     o->out_dir = "build/experiments";
-    o->jobs = cores > 0 ? (unsigned)cores : 1;
+    o->jobs = cores > 0 ? (unsigned)(cores > JOBS_MAX ? JOBS_MAX : cores) : 1;
     o->stop_after = 0;
-    for (i = 1; i < argc; i++) /* --quick first: later flags refine it */
-        if (strcmp(argv[i], "--quick") == 0)
-            sweep_quick(&o->sweep);
-    for (i = 1; i < argc; i++) {
-        const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long v;
-        if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0)
-            return 1;
-        if (strcmp(flag, "--quick") == 0)
-            continue;
-        if (value == NULL || strncmp(value, "--", 2) == 0) {
-            snprintf(err, errlen, strncmp(flag, "--", 2) == 0 ? "%s needs a value (try --help)"
-                                                             : "unexpected argument \"%s\"",
-                     flag);
-            return -1;
-        }
-        i++;
-        if (strcmp(flag, "--out") == 0) {
-            o->out_dir = value;
-        } else if (strcmp(flag, "--seeds") == 0 || strcmp(flag, "--frames") == 0 ||
-                   strcmp(flag, "--jobs") == 0 || strcmp(flag, "--stop-after") == 0) {
-            if (parse_uint(value, flag, 1000000, &v, err, errlen) != 0)
-                return -1;
-            if (v == 0 && strcmp(flag, "--stop-after") != 0) {
-                snprintf(err, errlen, "%s: must be at least 1", flag);
+    opterr = 0;
+    for (pass = 0; pass < 2; pass++) {
+        optind = 0; /* glibc: start over */
+        while ((c = getopt_long(argc, argv, "-:h", EXPERIMENT_FLAGS, &index)) != -1) {
+            char flag[32];
+            if (pass == 0) {
+                if (c == EXP_QUICK)
+                    sweep_quick(&o->sweep);
+                continue;
+            }
+            if (c == 'h')
+                return 1;
+            if (c == 1 || c == ':' || c == '?') {
+                snprintf(err, errlen, c == 1     ? "unexpected argument \"%.60s\""
+                                      : c == ':' ? "%.60s needs a value (try --help)"
+                                                 : "unknown option \"%.60s\" (try --help)",
+                         c == 1 ? optarg : argv[optind - 1]);
                 return -1;
             }
-            if (flag[2] == 's' && flag[3] == 'e')
-                o->sweep.seeds = (uint32_t)v;
-            else if (flag[2] == 'f')
-                o->sweep.frames = (uint32_t)v;
-            else if (flag[2] == 'j')
-                o->jobs = (unsigned)(v > 64 ? 64 : v);
-            else
-                o->stop_after = v;
-        } else if (strcmp(flag, "--sizes") == 0) {
-            if (parse_list(flag, value, 1, 4096, list, &n, err, errlen) != 0)
-                return -1;
-            for (k = 0; k < n; k++)
-                o->sweep.sizes[k] = (uint32_t)list[k];
-            o->sweep.n_sizes = n;
-        } else if (strcmp(flag, "--fractions") == 0) {
-            if (parse_list(flag, value, 0, 1, o->sweep.fractions, &o->sweep.n_fractions, err,
-                           errlen) != 0)
-                return -1;
-        } else if (strcmp(flag, "--biases") == 0) {
-            if (parse_list(flag, value, 0, 1, o->sweep.biases, &o->sweep.n_biases, err,
-                           errlen) != 0)
-                return -1;
-        } else if (strcmp(flag, "--only") == 0) {
-            if (strcmp(value, "leadership") == 0)
-                o->sweep.conflict = 0;
-            else if (strcmp(value, "conflict") == 0)
-                o->sweep.leadership = 0;
-            else {
-                snprintf(err, errlen, "--only: \"%s\" is not leadership|conflict", value);
+            snprintf(flag, sizeof flag, "--%s", EXPERIMENT_FLAGS[index].name);
+            /* no value of ours starts with "--": that is the next flag */
+            if (optarg != NULL && optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0) {
+                snprintf(err, errlen, "%s needs a value (try --help)", flag);
                 return -1;
             }
-        } else {
-            snprintf(err, errlen, "unknown option \"%s\" (try --help)", flag);
-            return -1;
+            if ((rc = apply_flag(o, c, flag, optarg, err, errlen)) != 0)
+                return rc;
         }
+    }
+    if (optind < argc) { /* after "--" */
+        snprintf(err, errlen, "unexpected argument \"%.60s\"", argv[optind]);
+        return -1;
     }
     return 0;
 }
@@ -403,7 +452,7 @@ static int run_sweep(const options_t *o, sweep_state_t *st, const char *path,
 {
     sweep_results_t *sr = &st->res;
     char err[2 * PATH_MAX];
-    pthread_t threads[64];
+    pthread_t threads[JOBS_MAX];
     double work_before = 0, started_at;
     size_t i;
     unsigned t;

@@ -1,9 +1,12 @@
 /* Flag parsing and checking for the flock programs (see options.h). */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../firmware/boid.h"
+#include "number_parse.h"
 #include "options.h"
+#include "quote.h"
 
 static void options_defaults(options_t *o)
 {
@@ -27,46 +30,46 @@ static int choose(const char *flag, const char *text, const char *const *choices
         if (strcmp(text, choices[i]) == 0)
             return i;
     {
-        int used = snprintf(err, errlen, "%s: \"%s\" is not one of ", flag, text);
+        char quoted[QUOTE_SIZE];
+        int used = snprintf(err, errlen, "%s: \"%s\" is not one of ", flag, quote(quoted, text));
         for (i = 0; choices[i] != NULL && used > 0 && (size_t)used < errlen; i++)
             used += snprintf(err + used, errlen - (size_t)used, "%s%s", i ? "|" : "", choices[i]);
     }
     return -1;
 }
 
+/* "WxH", each side a whole number of pixels within the world's limits. */
 static int parse_world(const char *text, param_set_t *ps, char *err, size_t errlen)
 {
+    const char *x = strchr(text, 'x');
+    char width[32], quoted[QUOTE_SIZE];
     unsigned long w, h;
-    char tail;
 
-    if (sscanf(text, "%lux%lu%c", &w, &h, &tail) != 2 || text[0] == '-') {
-        snprintf(err, errlen, "--world: \"%s\" is not WIDTHxHEIGHT (e.g. 640x480)", text);
+    if (x == NULL || (size_t)(x - text) >= sizeof width) {
+        snprintf(err, errlen, "--world: \"%s\" is not WIDTHxHEIGHT (e.g. 640x480)",
+                 quote(quoted, text));
         return -1;
     }
+    memcpy(width, text, (size_t)(x - text));
+    width[x - text] = '\0';
+    if (number_parse_whole("--world width", width, WORLD_MIN_PX, WORLD_MAX_PX, &w, err, errlen) !=
+            NUMBER_OK ||
+        number_parse_whole("--world height", x + 1, WORLD_MIN_PX, WORLD_MAX_PX, &h, err, errlen) !=
+            NUMBER_OK)
+        return -1;
     ps->world_w = (double)w;
     ps->world_h = (double)h;
     return 0;
 }
 
-static int parse_count(const char *flag, const char *text, unsigned long max, uint32_t *out,
-                       char *err, size_t errlen)
+static int parse_count(const char *flag, const char *text, unsigned long min, unsigned long max,
+                       uint32_t *out, char *err, size_t errlen)
 {
     unsigned long v;
 
-    if (parse_uint(text, flag, max, &v, err, errlen) != 0)
+    if (number_parse_whole(flag, text, min, max, &v, err, errlen) != NUMBER_OK)
         return -1;
     *out = (uint32_t)v;
-    return 0;
-}
-
-static int parse_bias(const char *flag, const char *text, double *out, char *err, size_t errlen)
-{
-    if (parse_double(text, flag, out, err, errlen) != 0)
-        return -1;
-    if (*out < 0 || *out > 1) {
-        snprintf(err, errlen, "%s: %g is out of range [0, 1]", flag, *out);
-        return -1;
-    }
     return 0;
 }
 
@@ -80,10 +83,6 @@ static int options_check(options_t *o, char *err, size_t errlen)
                               "--bias1/2 and --seed, or drop --load");
         return -1;
     }
-    if (o->boids == 0) {
-        snprintf(err, errlen, "--boids: a flock needs at least 1 boid");
-        return -1;
-    }
     if ((unsigned long)o->scouts1 + o->scouts2 > o->boids) {
         snprintf(err, errlen, "--scouts1 %u + --scouts2 %u is more than --boids %u", o->scouts1,
                  o->scouts2, o->boids);
@@ -93,13 +92,10 @@ static int options_check(options_t *o, char *err, size_t errlen)
         snprintf(err, errlen, "--frames 0 runs nothing: add --save FILE to convert a state");
         return -1;
     }
-    if (o->every == 0) {
-        snprintf(err, errlen, "--every: must be at least 1");
-        return -1;
-    }
     if (o->neighbors == NEIGHBORS_ACCEL && o->params.rules == RULES_WEIGHTED) {
-        snprintf(err, errlen, "--neighbors accel: the accelerator computes the cornell sums; "
-                              "the weighted rule set is software-only");
+        snprintf(err, errlen, "--neighbors accel%s: the accelerator computes the cornell sums; "
+                              "the weighted rule set is software-only (add --neighbors grid)",
+                 o->neighbors_set ? "" : " (this program's default)");
         return -1;
     }
     if (o->model == MODEL_FLOAT && o->neighbors_set) {
@@ -131,135 +127,237 @@ static int set_choice(int *choice, const char *flag, const char *text,
     return 0;
 }
 
-/* One flag with its value; returns 0 or -1. */
-static int apply_flag(options_t *o, const char *flag, const char *value, char *err, size_t errlen)
-{
-    unsigned long seed;
+enum flock_flag {
+    FLAG_BOIDS = 1, FLAG_PREDATORS, FLAG_SCOUTS1, FLAG_SCOUTS2, FLAG_BIAS1, FLAG_BIAS2, FLAG_SEED,
+    FLAG_FRAMES, FLAG_EVERY, FLAG_WORLD, FLAG_SET, FLAG_CONFIG, FLAG_LOAD, FLAG_SAVE, FLAG_MODEL,
+    FLAG_UPDATE, FLAG_RULES, FLAG_NEIGHBORS, FLAG_SQRT, FLAG_DYNAMIC_BIAS, FLAG_HELP
+};
 
-    if (strcmp(flag, "--boids") == 0)
-        return parse_count(flag, value, BOIDS_MAX, &o->boids, err, errlen);
-    if (strcmp(flag, "--predators") == 0)
-        return parse_count(flag, value, PREDATORS_MAX, &o->predators, err, errlen);
-    if (strcmp(flag, "--scouts1") == 0)
-        return parse_count(flag, value, BOIDS_MAX, &o->scouts1, err, errlen);
-    if (strcmp(flag, "--scouts2") == 0)
-        return parse_count(flag, value, BOIDS_MAX, &o->scouts2, err, errlen);
-    if (strcmp(flag, "--bias1") == 0) {
+static const struct option FLOCK_FLAGS[] = {
+    {"boids", required_argument, NULL, FLAG_BOIDS},
+    {"predators", required_argument, NULL, FLAG_PREDATORS},
+    {"scouts1", required_argument, NULL, FLAG_SCOUTS1},
+    {"scouts2", required_argument, NULL, FLAG_SCOUTS2},
+    {"bias1", required_argument, NULL, FLAG_BIAS1},
+    {"bias2", required_argument, NULL, FLAG_BIAS2},
+    {"seed", required_argument, NULL, FLAG_SEED},
+    {"frames", required_argument, NULL, FLAG_FRAMES},
+    {"every", required_argument, NULL, FLAG_EVERY},
+    {"world", required_argument, NULL, FLAG_WORLD},
+    {"set", required_argument, NULL, FLAG_SET},
+    {"config", required_argument, NULL, FLAG_CONFIG},
+    {"load", required_argument, NULL, FLAG_LOAD},
+    {"save", required_argument, NULL, FLAG_SAVE},
+    {"model", required_argument, NULL, FLAG_MODEL},
+    {"update", required_argument, NULL, FLAG_UPDATE},
+    {"rules", required_argument, NULL, FLAG_RULES},
+    {"neighbors", required_argument, NULL, FLAG_NEIGHBORS},
+    {"sqrt", required_argument, NULL, FLAG_SQRT},
+    {"dynamic-bias", no_argument, NULL, FLAG_DYNAMIC_BIAS},
+    {"help", no_argument, NULL, FLAG_HELP},
+    {NULL, 0, NULL, 0}};
+
+/* One flock flag with its value (NULL for a flag without one); 0 or -1. */
+static int apply_flag(options_t *o, int id, const char *flag, const char *value, char *err,
+                      size_t errlen)
+{
+    unsigned long v;
+
+    o->flock_flags_set |= id <= FLAG_SEED; /* the flags --load gives instead */
+    switch (id) {
+    case FLAG_BOIDS: return parse_count(flag, value, 1, BOIDS_MAX, &o->boids, err, errlen);
+    case FLAG_PREDATORS:
+        return parse_count(flag, value, 0, PREDATORS_MAX, &o->predators, err, errlen);
+    case FLAG_SCOUTS1: return parse_count(flag, value, 0, BOIDS_MAX, &o->scouts1, err, errlen);
+    case FLAG_SCOUTS2: return parse_count(flag, value, 0, BOIDS_MAX, &o->scouts2, err, errlen);
+    case FLAG_BIAS1:
         o->bias1_set = 1;
-        return parse_bias(flag, value, &o->bias1, err, errlen);
-    }
-    if (strcmp(flag, "--bias2") == 0) {
+        return number_parse_real(flag, value, 0, 1, &o->bias1, err, errlen) == NUMBER_OK ? 0 : -1;
+    case FLAG_BIAS2:
         o->bias2_set = 1;
-        return parse_bias(flag, value, &o->bias2, err, errlen);
-    }
-    if (strcmp(flag, "--seed") == 0) {
-        if (parse_uint(value, flag, 0xfffffffful, &seed, err, errlen) != 0)
+        return number_parse_real(flag, value, 0, 1, &o->bias2, err, errlen) == NUMBER_OK ? 0 : -1;
+    case FLAG_SEED:
+        if (number_parse_whole(flag, value, 0, 0xfffffffful, &v, err, errlen) != NUMBER_OK)
             return -1;
-        o->seed = seed;
+        o->seed = v;
         return 0;
-    }
-    if (strcmp(flag, "--frames") == 0)
-        return parse_uint(value, flag, 100000000ul, &o->frames, err, errlen);
-    if (strcmp(flag, "--every") == 0)
-        return parse_uint(value, flag, 100000000ul, &o->every, err, errlen);
-    if (strcmp(flag, "--world") == 0)
-        return parse_world(value, &o->params, err, errlen);
-    if (strcmp(flag, "--set") == 0)
-        return params_set_assignment(&o->params, value, err, errlen);
-    if (strcmp(flag, "--config") == 0)
-        return params_load_config(&o->params, value, err, errlen);
-    if (strcmp(flag, "--load") == 0) {
-        o->load_path = value;
-        return 0;
-    }
-    if (strcmp(flag, "--save") == 0) {
-        o->save_path = value;
-        return 0;
-    }
-    if (strcmp(flag, "--model") == 0)
-        return set_choice(&o->model, flag, value, OPTION_MODELS, err, errlen);
-    if (strcmp(flag, "--update") == 0)
-        return set_choice(&o->params.order, flag, value, OPTION_ORDERS, err, errlen);
-    if (strcmp(flag, "--rules") == 0)
-        return set_choice(&o->params.rules, flag, value, OPTION_RULES, err, errlen);
-    if (strcmp(flag, "--neighbors") == 0) {
+    case FLAG_FRAMES:
+        o->frames_set = 1;
+        return number_parse_whole(flag, value, 0, OPTIONS_FRAMES_MAX, &o->frames, err, errlen) ==
+                       NUMBER_OK ? 0 : -1;
+    case FLAG_EVERY:
+        return number_parse_whole(flag, value, 1, OPTIONS_FRAMES_MAX, &o->every, err, errlen) ==
+                       NUMBER_OK ? 0 : -1;
+    case FLAG_WORLD: return parse_world(value, &o->params, err, errlen);
+    case FLAG_SET: return params_set_assignment(&o->params, value, err, errlen);
+    case FLAG_CONFIG: return params_load_config(&o->params, value, err, errlen);
+    case FLAG_LOAD: o->load_path = value; return 0;
+    case FLAG_SAVE: o->save_path = value; return 0;
+    case FLAG_MODEL: return set_choice(&o->model, flag, value, OPTION_MODELS, err, errlen);
+    case FLAG_UPDATE: return set_choice(&o->params.order, flag, value, OPTION_ORDERS, err, errlen);
+    case FLAG_RULES: return set_choice(&o->params.rules, flag, value, OPTION_RULES, err, errlen);
+    case FLAG_NEIGHBORS:
         o->neighbors_set = 1;
         return set_choice(&o->neighbors, flag, value, OPTION_NEIGHBORS, err, errlen);
-    }
-    if (strcmp(flag, "--sqrt") == 0)
+    case FLAG_SQRT:
         return set_choice(&o->params.speed_estimate, flag, value, SQRTS, err, errlen);
-    snprintf(err, errlen, "unknown option \"%s\" (try --help)", flag);
-    return -1;
+    case FLAG_DYNAMIC_BIAS: o->params.dynamic_bias = 1; return 0;
+    default: return OPTIONS_HELP;
+    }
 }
 
-/* Flags that describe the starting flock, which --load gives instead. */
-static const char *const FLOCK_FLAGS[] = {"--boids", "--predators", "--scouts1", "--scouts2",
-                                          "--bias1", "--bias2",      "--seed",    NULL};
+/* Every flag a program takes, as getopt_long wants them: entry i returns
+ * MATCHED + i, which says whose flag it is. Distinct values also make
+ * getopt_long call an abbreviation of two flags ambiguous. */
+#define FLAGS_MAX 64
+#define MATCHED 0x100
 
-static int in_list(const char *flag, const char *const *list)
+typedef struct {
+    struct option table[FLAGS_MAX + 1];
+    const options_extra_t *owner[FLAGS_MAX]; /* NULL: a flock flag */
+    int id[FLAGS_MAX];
+    size_t n;
+} flag_table_t;
+
+static int has_flag(const flag_table_t *t, const char *name)
 {
-    int i;
+    size_t i;
 
-    for (i = 0; list[i] != NULL; i++)
-        if (strcmp(flag, list[i]) == 0)
+    for (i = 0; i < t->n; i++)
+        if (strcmp(t->table[i].name, name) == 0)
             return 1;
     return 0;
 }
 
-/* Flags that take a value; apply_flag handles each. */
-static const char *const VALUE_FLAGS[] = {
-    "--boids", "--predators", "--scouts1", "--scouts2", "--bias1",  "--bias2",    "--frames",
-    "--every", "--seed",      "--world",   "--set",     "--config", "--load",     "--save",
-    "--model", "--update",    "--rules",   "--neighbors", "--sqrt", NULL};
+/* Adds flags, but none whose name is taken already. */
+static void add_flags(flag_table_t *t, const struct option *flags, const options_extra_t *owner)
+{
+    for (; flags->name != NULL && t->n < FLAGS_MAX; flags++) {
+        if (has_flag(t, flags->name))
+            continue;
+        t->table[t->n] = *flags;
+        t->table[t->n].flag = NULL;
+        t->table[t->n].val = MATCHED + (int)t->n;
+        t->owner[t->n] = owner;
+        t->id[t->n] = flags->val;
+        t->n++;
+    }
+    memset(&t->table[t->n], 0, sizeof t->table[t->n]);
+}
+
+/* What getopt_long could not match: an unknown or ambiguous name, or a value
+ * given to a flag that takes none. arg is the word as typed. */
+static void explain_unmatched(const flag_table_t *t, const char *arg, char *err, size_t errlen)
+{
+    char quoted[QUOTE_SIZE], name[QUOTE_SIZE + 8];
+    size_t len, i, matches = 0, used;
+    const char *eq;
+
+    if (optopt != 0 && optopt < MATCHED) {
+        char letter[3] = {'-', (char)optopt, '\0'};
+        snprintf(err, errlen, "unknown option \"%s\" (try --help)", quote(quoted, letter));
+        return;
+    }
+    eq = strchr(arg, '=');
+    len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+    snprintf(name, sizeof name, "%.*s", (int)(len < QUOTE_MAX ? len : QUOTE_MAX), arg);
+    quote(quoted, name);
+    if (optopt >= MATCHED) {
+        snprintf(err, errlen, "%s takes no value (try --help)", quoted);
+        return;
+    }
+    used = (size_t)snprintf(err, errlen, "option \"%s\" is ambiguous:", quoted);
+    for (i = 0; i < t->n && len > 2; i++)
+        if (strncmp(t->table[i].name, arg + 2, len - 2) == 0 && used < errlen) {
+            matches++;
+            used += (size_t)snprintf(err + used, errlen - used, " --%s", t->table[i].name);
+        }
+    if (matches < 2)
+        snprintf(err, errlen, "unknown option \"%s\" (try --help)", quoted);
+}
+
+static int options_check_all(options_t *o, const options_extra_t *extra, char *err, size_t errlen)
+{
+    for (; extra != NULL; extra = extra->next)
+        if (extra->finish != NULL && extra->finish(extra->ctx, o, err, errlen) != 0)
+            return -1;
+    return options_check(o, err, errlen);
+}
+
+int options_parse_with(int argc, char **argv, options_t *o, const options_extra_t *extra,
+                       char *err, size_t errlen)
+{
+    static flag_table_t t; /* too big for some stacks; getopt_long is not reentrant anyway */
+    const options_extra_t *e;
+    char quoted[QUOTE_SIZE];
+    int c;
+
+    options_defaults(o);
+    t.n = 0;
+    for (e = extra; e != NULL; e = e->next) /* first: a program's flag hides a flock flag */
+        add_flags(&t, e->flags, e);
+    add_flags(&t, FLOCK_FLAGS, NULL);
+    opterr = 0;
+    optind = 0; /* glibc: start over, as a fresh program would */
+    while ((c = getopt_long(argc, argv, "-:h", t.table, NULL)) != -1) {
+        size_t index = (size_t)(c - MATCHED);
+        char flag[64];
+        int rc;
+
+        if (c == 'h')
+            return OPTIONS_HELP;
+        if (c == 1) {
+            snprintf(err, errlen, "unexpected argument \"%s\" (try --help)", quote(quoted, optarg));
+            return OPTIONS_ERROR;
+        }
+        if (c == ':') {
+            snprintf(err, errlen, "%s needs a value (try --help)",
+                     quote(quoted, argv[optind - 1]));
+            return OPTIONS_ERROR;
+        }
+        if (c < MATCHED || index >= t.n) {
+            explain_unmatched(&t, argv[optind - 1], err, errlen);
+            return OPTIONS_ERROR;
+        }
+        snprintf(flag, sizeof flag, "--%s", t.table[index].name);
+        /* no value of ours starts with "--": that is the next flag */
+        if (optarg != NULL && optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0) {
+            snprintf(err, errlen, "%s needs a value (try --help)", flag);
+            return OPTIONS_ERROR;
+        }
+        rc = t.owner[index] == NULL
+                 ? apply_flag(o, t.id[index], flag, optarg, err, errlen)
+                 : t.owner[index]->apply(t.owner[index]->ctx, t.id[index], flag, optarg, err,
+                                         errlen);
+        if (rc != 0)
+            return rc == OPTIONS_HELP ? OPTIONS_HELP : OPTIONS_ERROR;
+    }
+    if (optind < argc) { /* after "--" */
+        snprintf(err, errlen, "unexpected argument \"%s\" (try --help)", quote(quoted, argv[optind]));
+        return OPTIONS_ERROR;
+    }
+    return options_check_all(o, extra, err, errlen) == 0 ? OPTIONS_RUN : OPTIONS_ERROR;
+}
 
 int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen)
 {
-    int i;
-
-    options_defaults(o);
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
-            return OPTIONS_HELP;
-        if (strcmp(arg, "--dynamic-bias") == 0) {
-            o->params.dynamic_bias = 1;
-            continue;
-        }
-        if (strncmp(arg, "--", 2) != 0) {
-            snprintf(err, errlen, "unexpected argument \"%s\" (try --help)", arg);
-            return OPTIONS_ERROR;
-        }
-        if (!in_list(arg, VALUE_FLAGS)) {
-            snprintf(err, errlen, "unknown option \"%s\" (try --help)", arg);
-            return OPTIONS_ERROR;
-        }
-        /* no value of ours starts with "--": that is the next flag */
-        if (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0) {
-            snprintf(err, errlen, "%s needs a value (try --help)", arg);
-            return OPTIONS_ERROR;
-        }
-        if (apply_flag(o, arg, argv[i + 1], err, errlen) != 0)
-            return OPTIONS_ERROR;
-        o->flock_flags_set |= in_list(arg, FLOCK_FLAGS);
-        i++;
-    }
-    return options_check(o, err, errlen) == 0 ? OPTIONS_RUN : OPTIONS_ERROR;
+    return options_parse_with(argc, argv, o, NULL, err, errlen);
 }
 
-void options_print_flock_help(FILE *out)
+void options_print_flock_help(FILE *out, unsigned long boids_max, unsigned long predators_max)
 {
     fprintf(out,
             "Flock:\n"
-            "  --boids N          flock size, scouts included (default 256, at most %u)\n"
-            "  --predators P      predators (default 0, at most %u)\n"
+            "  --boids N          flock size, scouts included (default 256, at most %lu)\n"
+            "  --predators P      predators (default 0, at most %lu)\n"
             "  --scouts1 N        boids biased right (scout group 1, default 0)\n"
             "  --scouts2 N        boids biased left (scout group 2, default 0)\n"
             "  --bias1 B          scout group 1's starting biasval (default: biasval)\n"
             "  --bias2 B          scout group 2's starting biasval (default: biasval)\n"
             "  --dynamic-bias     scouts adapt biasval each frame (maxbias, bias_increment)\n"
             "  --seed S           random start (default 1)\n"
-            "  --world WxH        world size in px (default 640x480; margins stay margin px "
-            "from each edge)\n"
+            "  --world WxH        world size in px (default 640x480, %d to %d a side; margins\n"
+            "                     stay margin px from each edge)\n"
             "  --load FILE        start from a state file (CSV: id,role,x,y,vx,vy,biasval)\n"
             "  --update U         sequential (pseudocode, default) | synchronous (parallel)\n"
             "  --rules R          cornell (default) | weighted\n"
@@ -267,7 +365,7 @@ void options_print_flock_help(FILE *out)
             "  --set NAME=VALUE   set a parameter (repeatable)\n"
             "  --config FILE      parameters from a file, one NAME = VALUE a line, # comments\n"
             "  --save FILE        write the final state (CSV), atomically\n",
-            BOIDS_MAX, PREDATORS_MAX);
+            boids_max, predators_max, WORLD_MIN_PX, WORLD_MAX_PX);
 }
 
 void options_print_help(FILE *out, const char *program)
@@ -277,7 +375,7 @@ void options_print_help(FILE *out, const char *program)
             "Runs a boids flock headless and prints its metrics, one line per frame.\n"
             "\n",
             program);
-    options_print_flock_help(out);
+    options_print_flock_help(out, BOIDS_MAX, PREDATORS_MAX);
     fprintf(out,
             "\n"
             "Run:\n"

@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../firmware/boid.h"
+#include "number_parse.h"
 #include "params.h"
+#include "quote.h"
 
 #define PI 3.14159265358979323846
+#define CONFIG_LINE_MAX 511 /* characters a config line may hold, without its newline */
 
 typedef struct {
     const char *name;
@@ -62,41 +65,6 @@ void params_defaults(param_set_t *ps)
     ps->speed_estimate = SPEED_EXACT;
 }
 
-int parse_double(const char *text, const char *what, double *out, char *err, size_t errlen)
-{
-    char *end;
-    double v;
-
-    errno = 0;
-    v = strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE || !isfinite(v)) {
-        snprintf(err, errlen, "%s: \"%s\" is not a number", what, text);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-int parse_uint(const char *text, const char *what, unsigned long max, unsigned long *out, char *err,
-               size_t errlen)
-{
-    char *end;
-    unsigned long v;
-
-    errno = 0;
-    v = strtoul(text, &end, 10);
-    if (end == text || *end != '\0' || text[0] == '-' || text[0] == '+' || errno == ERANGE) {
-        snprintf(err, errlen, "%s: \"%s\" is not a whole number", what, text);
-        return -1;
-    }
-    if (v > max) {
-        snprintf(err, errlen, "%s: %lu is above the limit of %lu", what, v, max);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static const param_info_t *find_param(const char *name)
 {
     size_t i;
@@ -110,18 +78,16 @@ static const param_info_t *find_param(const char *name)
 int params_set(param_set_t *ps, const char *name, const char *value, char *err, size_t errlen)
 {
     const param_info_t *info = find_param(name);
+    char quoted[QUOTE_SIZE];
     double v;
 
     if (info == NULL) {
-        snprintf(err, errlen, "unknown parameter \"%s\" (boids --help lists them)", name);
+        snprintf(err, errlen, "unknown parameter \"%s\" (boids --help lists them)",
+                 quote(quoted, name));
         return -1;
     }
-    if (parse_double(value, name, &v, err, errlen) != 0)
+    if (number_parse_real(name, value, info->min, info->max, &v, err, errlen) != NUMBER_OK)
         return -1;
-    if (v < info->min || v > info->max) {
-        snprintf(err, errlen, "%s = %g is out of range [%g, %g]", name, v, info->min, info->max);
-        return -1;
-    }
     *field(ps, info) = v;
     return 0;
 }
@@ -143,47 +109,78 @@ static int trimmed(const char *begin, const char *end, char *buf, size_t buflen)
 int params_set_assignment(param_set_t *ps, const char *assignment, char *err, size_t errlen)
 {
     const char *eq = strchr(assignment, '=');
-    char name[64], value[128];
+    char name[64], value[128], quoted[QUOTE_SIZE];
 
     if (eq == NULL || !trimmed(assignment, eq, name, sizeof name) ||
         !trimmed(eq + 1, eq + strlen(eq), value, sizeof value) || name[0] == '\0') {
-        snprintf(err, errlen, "expected name=value, got \"%s\"", assignment);
+        snprintf(err, errlen, "expected name=value, got \"%s\"", quote(quoted, assignment));
         return -1;
     }
     return params_set(ps, name, value, err, errlen);
 }
 
+/* The next line without its newline into buf[CONFIG_LINE_MAX + 1]: 1, 0 at the
+ * end, or -1 with a message (too long, a NUL byte, a read error). Never
+ * reads more than a line's worth before it decides: no line can exhaust
+ * memory. */
+static int read_config_line(FILE *f, char *buf, const char *name, unsigned lineno, char *err,
+                            size_t errlen)
+{
+    size_t len = 0;
+    int c;
+
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == '\0') {
+            snprintf(err, errlen, "%s:%u: line contains a NUL byte (not a text file?)", name,
+                     lineno);
+            return -1;
+        }
+        if (len == CONFIG_LINE_MAX) {
+            snprintf(err, errlen, "%s:%u: line is longer than %d characters", name, lineno,
+                     CONFIG_LINE_MAX);
+            return -1;
+        }
+        buf[len++] = (char)c;
+    }
+    buf[len] = '\0';
+    if (ferror(f)) { /* a directory, an I/O error: never a silent empty config */
+        snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+        return -1;
+    }
+    return c != EOF || len > 0;
+}
+
+int params_read_config(param_set_t *ps, FILE *f, const char *name, char *err, size_t errlen)
+{
+    char line[CONFIG_LINE_MAX + 1], body[CONFIG_LINE_MAX + 1] = "", msg[256];
+    unsigned lineno = 1;
+    int rc;
+
+    for (; (rc = read_config_line(f, line, name, lineno, err, errlen)) == 1; lineno++) {
+        char *hash = strchr(line, '#');
+        if (hash != NULL)
+            *hash = '\0';
+        trimmed(line, line + strlen(line), body, sizeof body);
+        if (body[0] != '\0' && params_set_assignment(ps, body, msg, sizeof msg) != 0) {
+            snprintf(err, errlen, "%s:%u: %s", name, lineno, msg);
+            return -1;
+        }
+    }
+    return rc;
+}
+
 int params_load_config(param_set_t *ps, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
-    char line[512], msg[256];
-    unsigned lineno = 0;
+    int rc;
 
     if (f == NULL) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    while (fgets(line, sizeof line, f) != NULL) {
-        char *hash = strchr(line, '#');
-        char body[512];
-        lineno++;
-        if (strchr(line, '\n') == NULL && !feof(f)) {
-            snprintf(err, errlen, "%s:%u: line too long", path, lineno);
-            fclose(f);
-            return -1;
-        }
-        if (hash != NULL)
-            *hash = '\0';
-        if (!trimmed(line, line + strlen(line), body, sizeof body) || body[0] == '\0')
-            continue;
-        if (params_set_assignment(ps, body, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
-            fclose(f);
-            return -1;
-        }
-    }
+    rc = params_read_config(ps, f, path, err, errlen);
     fclose(f);
-    return 0;
+    return rc;
 }
 
 int params_validate(const param_set_t *ps, char *err, size_t errlen)

@@ -30,17 +30,13 @@ int params_set(param_set_t *ps, const char *name, const char *value, char *err, 
 int params_set_assignment(param_set_t *ps, const char *assignment, char *err, size_t errlen);
 /* A config file: one "name = value" a line, '#' starts a comment. */
 int params_load_config(param_set_t *ps, const char *path, char *err, size_t errlen);
+/* The same from an open stream; name stands for it in messages. */
+int params_read_config(param_set_t *ps, FILE *f, const char *name, char *err, size_t errlen);
 /* Checks relations between parameters (protectedrange <= visualrange, ...). */
 int params_validate(const param_set_t *ps, char *err, size_t errlen);
 
 void params_to_fixed(const param_set_t *ps, flock_params_t *out);
 /* Prints the table of parameters with defaults and limits (for --help). */
 void params_print_help(FILE *out);
-
-/* Strict number parsing shared by the command line: the whole text must be a
- * finite decimal. Return 0, or -1 with a message naming what in err. */
-int parse_double(const char *text, const char *what, double *out, char *err, size_t errlen);
-int parse_uint(const char *text, const char *what, unsigned long max, unsigned long *out, char *err,
-               size_t errlen);
 
 #endif

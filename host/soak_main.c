@@ -110,7 +110,7 @@ static void print_help(void)
            "bad input.\n"
            "\n",
            SOAK_STAY_FRAMES, SOAK_FAR_PX);
-    options_print_flock_help(stdout);
+    options_print_flock_help(stdout, BOIDS_MAX, PREDATORS_MAX);
     printf("\n"
            "Run:\n"
            "  --frames K         frames to run (default 600)\n"

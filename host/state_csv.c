@@ -14,14 +14,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "number_parse.h"
+#include "quote.h"
+
 #define STATE_CSV_HEADER "id,role,x,y,vx,vy,biasval"
 #define STATE_CSV_FIELDS 7
 /* The largest flock plus room for scouts and predators. */
 #define STATE_CSV_MAX_ROWS (65536 + 256)
 /* Longest line accepted, without its line ending; longer is an error, never cut. */
 #define STATE_CSV_MAX_LINE 4096
-/* How much of a bad field an error message quotes. */
-#define QUOTE_MAX 40
 
 /* Indexed by enum state_role. */
 static const char *const role_names[] = { "boid", "scout1", "scout2", "predator" };
@@ -51,31 +52,6 @@ static void set_error(char *err, size_t errlen, const char *path, unsigned long 
     va_start(ap, fmt);
     vsnprintf(err + used, errlen - (size_t)used, fmt, ap);
     va_end(ap);
-}
-
-/* A field as an error message shows it: at most QUOTE_MAX bytes, control
- * characters spelled out (a stray '\r' would garble the terminal), and "..."
- * when cut, so one bad field cannot push the problem out of the message. */
-#define QUOTE_SIZE (QUOTE_MAX * 4 + sizeof "...")
-
-static const char *quote(char out[QUOTE_SIZE], const char *field)
-{
-    size_t in, used = 0;
-
-    for (in = 0; field[in] != '\0' && in < QUOTE_MAX; in++) {
-        unsigned char c = (unsigned char)field[in];
-
-        if (c == '\r')
-            used += (size_t)sprintf(out + used, "\\r");
-        else if (c == '\t')
-            used += (size_t)sprintf(out + used, "\\t");
-        else if (c < 0x20 || c == 0x7f)
-            used += (size_t)sprintf(out + used, "\\x%02x", c);
-        else
-            out[used++] = (char)c;
-    }
-    strcpy(out + used, field[in] != '\0' ? "..." : "");
-    return out;
 }
 
 /* ---- reading lines ----------------------------------------------------- */
@@ -151,21 +127,19 @@ static size_t split_fields(char *text, char *fields[STATE_CSV_FIELDS])
     }
 }
 
-/* Digits only, no sign: saturates at STATE_CSV_MAX_ROWS so the caller can say
- * "too large" without overflow. */
-static int parse_id(const char *field, size_t *id)
+/* An id below STATE_CSV_MAX_ROWS, in the number parser's words. */
+static int parse_id(const char *field, size_t *id, char *msg, size_t msglen)
 {
-    size_t value = 0;
-    const char *p;
+    unsigned long value;
+    enum number_status status =
+        number_parse_whole("id", field, 0, STATE_CSV_MAX_ROWS - 1, &value, msg, msglen);
 
-    if (*field == '\0')
-        return -1;
-    for (p = field; *p != '\0'; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        if (value < STATE_CSV_MAX_ROWS)
-            value = value * 10 + (size_t)(*p - '0');
+    if (status == NUMBER_OUT_OF_RANGE) {
+        size_t used = strlen(msg);
+        snprintf(msg + used, msglen - used, " (a file holds at most %d boids)", STATE_CSV_MAX_ROWS);
     }
+    if (status != NUMBER_OK)
+        return -1;
     *id = value;
     return 0;
 }
@@ -182,29 +156,11 @@ static int parse_role(const char *field, int *role)
     return -1;
 }
 
-enum number_status { NUMBER_OK, NUMBER_BAD, NUMBER_NOT_FINITE };
-
-/* A plain decimal such as -12.5 or 3e-2. Allowing only these characters rules
- * out what strtod would also take: spaces, nan, inf and hex floats. */
-static enum number_status parse_number(const char *field, double *value)
-{
-    char *end;
-
-    if (*field == '\0' || strspn(field, "0123456789+-.eE") != strlen(field))
-        return NUMBER_BAD;
-    *value = strtod(field, &end);
-    if (*end != '\0')
-        return NUMBER_BAD;
-    if (!isfinite(*value))
-        return NUMBER_NOT_FINITE; /* overflow such as 1e999 */
-    return NUMBER_OK;
-}
-
 /* Parses one data line (already known not to be empty) into id and row. */
 static int parse_row(line_reader_t *r, size_t *id, state_row_t *row)
 {
     char *fields[STATE_CSV_FIELDS];
-    char quoted[QUOTE_SIZE];
+    char quoted[QUOTE_SIZE], msg[200];
     double *numbers[NUMBER_COUNT];
     size_t count = split_fields(r->text, fields);
     size_t i;
@@ -220,17 +176,8 @@ static int parse_row(line_reader_t *r, size_t *id, state_row_t *row)
                   count, STATE_CSV_FIELDS);
         return -1;
     }
-    if (parse_id(fields[0], id) != 0) {
-        set_error(r->err, r->errlen, r->path, r->line_no,
-                  "id \"%s\" is not a non-negative whole number",
-                  quote(quoted, fields[0]));
-        return -1;
-    }
-    if (*id >= STATE_CSV_MAX_ROWS) {
-        set_error(r->err, r->errlen, r->path, r->line_no,
-                  "id %s is too large (a file holds at most %d boids, ids 0..%d)",
-                  quote(quoted, fields[0]),
-                  STATE_CSV_MAX_ROWS, STATE_CSV_MAX_ROWS - 1);
+    if (parse_id(fields[0], id, msg, sizeof msg) != 0) {
+        set_error(r->err, r->errlen, r->path, r->line_no, "%s", msg);
         return -1;
     }
     if (parse_role(fields[1], &row->role) != 0) {
@@ -239,17 +186,12 @@ static int parse_row(line_reader_t *r, size_t *id, state_row_t *row)
                   quote(quoted, fields[1]));
         return -1;
     }
-    for (i = 0; i < NUMBER_COUNT; i++) {
-        const char *field = fields[2 + i];
-        enum number_status status = parse_number(field, numbers[i]);
-
-        if (status != NUMBER_OK) {
-            set_error(r->err, r->errlen, r->path, r->line_no, "%s \"%s\" is %s",
-                      number_names[i], quote(quoted, field),
-                      status == NUMBER_BAD ? "not a number" : "out of range");
+    for (i = 0; i < NUMBER_COUNT; i++)
+        if (number_parse_real(number_names[i], fields[2 + i], -HUGE_VAL, HUGE_VAL, numbers[i], msg,
+                              sizeof msg) != NUMBER_OK) {
+            set_error(r->err, r->errlen, r->path, r->line_no, "%s", msg);
             return -1;
         }
-    }
     return 0;
 }
 
@@ -392,10 +334,40 @@ static int read_stream(line_reader_t *r, row_collector_t *c)
     return collector_check_ids(c, r->path, r->err, r->errlen);
 }
 
-int state_csv_read(const char *path, state_table_t *t, char *err, size_t errlen)
+int state_csv_read_stream(FILE *f, const char *path, state_table_t *t, char *err, size_t errlen)
 {
     row_collector_t collector = { NULL, NULL, 0, 0 };
     line_reader_t *reader;
+    int result;
+
+    t->n = 0;
+    t->row = NULL;
+    reader = malloc(sizeof *reader); /* the line buffer is too big for some stacks */
+    if (reader == NULL) {
+        set_error(err, errlen, path, 0, "out of memory");
+        return -1;
+    }
+    reader->f = f;
+    reader->path = path;
+    reader->err = err;
+    reader->errlen = errlen;
+    reader->line_no = 0;
+
+    result = read_stream(reader, &collector);
+    free(reader);
+    if (result != 0) {
+        collector_free(&collector);
+        return -1;
+    }
+    free(collector.line_of_id);
+    t->n = collector.count;
+    t->row = collector.rows;
+    return 0;
+}
+
+int state_csv_read(const char *path, state_table_t *t, char *err, size_t errlen)
+{
+    FILE *f;
     int result;
 
     if (t == NULL) {
@@ -408,33 +380,14 @@ int state_csv_read(const char *path, state_table_t *t, char *err, size_t errlen)
         set_error(err, errlen, "(null)", 0, "no file name given");
         return -1;
     }
-    reader = malloc(sizeof *reader); /* the line buffer is too big for some stacks */
-    if (reader == NULL) {
-        set_error(err, errlen, path, 0, "out of memory");
-        return -1;
-    }
-    reader->f = fopen(path, "r");
-    if (reader->f == NULL) {
+    f = fopen(path, "r");
+    if (f == NULL) {
         set_error(err, errlen, path, 0, "cannot open: %s", strerror(errno));
-        free(reader);
         return -1;
     }
-    reader->path = path;
-    reader->err = err;
-    reader->errlen = errlen;
-    reader->line_no = 0;
-
-    result = read_stream(reader, &collector);
-    fclose(reader->f); /* read-only: nothing to lose if this fails */
-    free(reader);
-    if (result != 0) {
-        collector_free(&collector);
-        return -1;
-    }
-    free(collector.line_of_id);
-    t->n = collector.count;
-    t->row = collector.rows;
-    return 0;
+    result = state_csv_read_stream(f, path, t, err, errlen);
+    fclose(f); /* read-only: nothing to lose if this fails */
+    return result;
 }
 
 /* ---- writing ------------------------------------------------------------ */

@@ -6,6 +6,7 @@
 #define STATE_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 enum state_role { STATE_BOID = 0, STATE_SCOUT1 = 1, STATE_SCOUT2 = 2, STATE_PREDATOR = 3 };
 
@@ -22,6 +23,8 @@ typedef struct {
 /* Reads a whole file. On error returns -1, leaves *t empty and writes one line
  * naming the file, the line number and the problem into err. */
 int state_csv_read(const char *path, state_table_t *t, char *err, size_t errlen);
+/* The same from an open stream (left open); path names it in messages. */
+int state_csv_read_stream(FILE *f, const char *path, state_table_t *t, char *err, size_t errlen);
 /* Writes atomically (atomic_file.h): a failed or interrupted write leaves the
  * old file as it was and no temporary behind. */
 int state_csv_write(const char *path, const state_table_t *t, char *err, size_t errlen);

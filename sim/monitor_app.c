@@ -1,11 +1,13 @@
 /* The monitor programs' shared parts (monitor_app.h). */
 #include "monitor_app.h"
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include "atomic_file.h"
+#include "number_parse.h"
 #include "options.h"
 #include "system_sim.h"
 
@@ -43,102 +45,95 @@ void monitor_print_flags_help(FILE *out, const char *gtkw)
             "  --trace FILE       FST waveform of the run (GTKWave save file: %s)\n"
             "  --trace-from F     start the trace at frame F (default 0)\n"
             "  --trace-frames K   trace K frames (default: to the end)\n"
-            "  --zoom Z           window zoom 1..4 (default 1)\n"
+            "  --zoom Z           window zoom 1..%d (default 1)\n"
             "  --keys KEYS        press these keys, one a frame from the first (demos, tests;\n"
             "                     the keys below, with , and . for down and up)\n"
             "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
             "  --help             this text\n",
-            MONITOR_HEADLESS_FRAMES, gtkw);
+            MONITOR_HEADLESS_FRAMES, gtkw, MONITOR_ZOOM_MAX);
 }
 
-int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, size_t errlen)
+enum monitor_flag {
+    MON_FRAMES = 1, MON_HEADLESS, MON_PAUSED, MON_PNG, MON_FALLBACK_PNG, MON_TRACE, MON_TRACE_FROM,
+    MON_TRACE_FRAMES, MON_ZOOM, MON_KEYS, MON_FLAG_OF_BOIDS
+};
+
+/* --frames is the flock's (options_t); the monitor only notes it was given. */
+static const struct option MONITOR_FLAGS[] = {
+    {"headless", no_argument, NULL, MON_HEADLESS},
+    {"paused", no_argument, NULL, MON_PAUSED},
+    {"png", required_argument, NULL, MON_PNG},
+    {"fallback-png", required_argument, NULL, MON_FALLBACK_PNG},
+    {"trace", required_argument, NULL, MON_TRACE},
+    {"trace-from", required_argument, NULL, MON_TRACE_FROM},
+    {"trace-frames", required_argument, NULL, MON_TRACE_FRAMES},
+    {"zoom", required_argument, NULL, MON_ZOOM},
+    {"keys", required_argument, NULL, MON_KEYS},
+    {"model", required_argument, NULL, MON_FLAG_OF_BOIDS},
+    {"every", required_argument, NULL, MON_FLAG_OF_BOIDS},
+    {NULL, 0, NULL, 0}};
+
+static int apply_monitor_flag(void *ctx, int id, const char *flag, const char *value, char *err,
+                              size_t errlen)
 {
-    int i, kept = 1;
+    monitor_flags_t *f = ctx;
     unsigned long v;
+
+    switch (id) {
+    case MON_HEADLESS: f->headless = 1; return 0;
+    case MON_PAUSED: f->paused = 1; return 0;
+    case MON_PNG: f->png_dir = value; return 0;
+    case MON_FALLBACK_PNG: f->fallback_png_dir = value; return 0;
+    case MON_TRACE: f->trace_path = value; return 0;
+    case MON_KEYS: f->keys = value; return 0;
+    case MON_TRACE_FROM:
+        return number_parse_whole(flag, value, 0, OPTIONS_FRAMES_MAX, &f->trace_from, err,
+                                  errlen) == NUMBER_OK ? 0 : -1;
+    case MON_TRACE_FRAMES:
+        f->trace_frames_set = 1;
+        return number_parse_whole(flag, value, 1, OPTIONS_FRAMES_MAX, &f->trace_frames, err,
+                                  errlen) == NUMBER_OK ? 0 : -1;
+    case MON_ZOOM:
+        if (number_parse_whole(flag, value, 1, MONITOR_ZOOM_MAX, &v, err, errlen) != NUMBER_OK)
+            return -1;
+        f->zoom = (int)v;
+        return 0;
+    default:
+        snprintf(err, errlen, "%s is a flag of build/boids: the monitor runs the firmware "
+                              "model and shows every frame", flag);
+        return -1;
+    }
+}
+
+/* After the flags: the accelerator by default, and what the monitor needs to
+ * know of the flock's flags. */
+static int finish_monitor_flags(void *ctx, options_t *o, char *err, size_t errlen)
+{
+    monitor_flags_t *f = ctx;
+
+    f->frames_set = o->frames_set;
+    if (!o->neighbors_set)
+        o->neighbors = NEIGHBORS_ACCEL;
+    if ((f->trace_from || f->trace_frames_set) && f->trace_path == NULL) {
+        snprintf(err, errlen, "--trace-from and --trace-frames need --trace FILE");
+        return -1;
+    }
+    return 0;
+}
+
+int monitor_parse_args(int argc, char **argv, const options_extra_t *more, monitor_flags_t *f,
+                       options_t *o, char *err, size_t errlen)
+{
+    options_extra_t monitor = {MONITOR_FLAGS, apply_monitor_flag, finish_monitor_flags, f, NULL};
+    options_extra_t first;
 
     memset(f, 0, sizeof *f);
     f->zoom = 1;
-    for (i = 1; i < *argc; i++) {
-        const char *a = argv[i];
-        const char *value = i + 1 < *argc ? argv[i + 1] : NULL;
-        int takes_value = !strcmp(a, "--png") || !strcmp(a, "--fallback-png") ||
-                          !strcmp(a, "--keys") || !strcmp(a, "--trace") ||
-                          !strcmp(a, "--trace-from") || !strcmp(a, "--trace-frames") ||
-                          !strcmp(a, "--zoom");
-
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return OPTIONS_HELP;
-        if (!strcmp(a, "--model") || !strcmp(a, "--every")) {
-            snprintf(err, errlen, "%s is a flag of build/boids: the monitor runs the firmware "
-                                  "model and shows every frame", a);
-            return OPTIONS_ERROR;
-        }
-        if (!strcmp(a, "--frames"))
-            f->frames_set = 1;
-        if (!strcmp(a, "--headless")) {
-            f->headless = 1;
-            continue;
-        }
-        if (!strcmp(a, "--paused")) {
-            f->paused = 1;
-            continue;
-        }
-        if (!takes_value) {
-            argv[kept++] = argv[i];
-            continue;
-        }
-        if (value == NULL || strncmp(value, "--", 2) == 0) {
-            snprintf(err, errlen, "%s needs a value (try --help)", a);
-            return OPTIONS_ERROR;
-        }
-        i++;
-        if (!strcmp(a, "--png")) {
-            f->png_dir = value;
-        } else if (!strcmp(a, "--keys")) {
-            f->keys = value;
-        } else if (!strcmp(a, "--fallback-png")) {
-            f->fallback_png_dir = value;
-        } else if (!strcmp(a, "--trace")) {
-            f->trace_path = value;
-        } else if (!strcmp(a, "--trace-from")) {
-            if (parse_uint(value, a, 100000000ul, &f->trace_from, err, errlen) != 0)
-                return OPTIONS_ERROR;
-        } else if (!strcmp(a, "--trace-frames")) {
-            if (parse_uint(value, a, 100000000ul, &f->trace_frames, err, errlen) != 0)
-                return OPTIONS_ERROR;
-            if (f->trace_frames == 0) {
-                snprintf(err, errlen, "--trace-frames: must be at least 1");
-                return OPTIONS_ERROR;
-            }
-            f->trace_frames_set = 1;
-        } else {
-            if (parse_uint(value, a, 4, &v, err, errlen) != 0)
-                return OPTIONS_ERROR;
-            if (v < 1) {
-                snprintf(err, errlen, "--zoom: must be 1..4");
-                return OPTIONS_ERROR;
-            }
-            f->zoom = (int)v;
-        }
-    }
-    *argc = kept;
-    if ((f->trace_from || f->trace_frames_set) && f->trace_path == NULL) {
-        snprintf(err, errlen, "--trace-from and --trace-frames need --trace FILE");
-        return OPTIONS_ERROR;
-    }
-    return OPTIONS_RUN;
-}
-
-int monitor_parse_args(int *argc, char **argv, monitor_flags_t *f, options_t *o, char *err,
-                       size_t errlen)
-{
-    int rc = monitor_take_flags(argc, argv, f, err, errlen);
-
-    if (rc == OPTIONS_RUN)
-        rc = options_parse(*argc, argv, o, err, errlen);
-    if (rc == OPTIONS_RUN && !o->neighbors_set)
-        o->neighbors = NEIGHBORS_ACCEL;
-    return rc;
+    if (more == NULL)
+        return options_parse_with(argc, argv, o, &monitor, err, errlen);
+    first = *more; /* the program's own flags, then the monitor's */
+    first.next = &monitor;
+    return options_parse_with(argc, argv, o, &first, err, errlen);
 }
 
 int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen)

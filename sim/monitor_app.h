@@ -12,6 +12,7 @@
 #include "video_window.h"
 
 #define MONITOR_HEADLESS_FRAMES 120 /* two seconds of video when no --frames is given */
+#define MONITOR_ZOOM_MAX 4
 
 typedef struct {
     int headless, paused, zoom;
@@ -22,13 +23,11 @@ typedef struct {
 
 extern const char MONITOR_KEYS_HELP[];
 
-/* Takes the monitor's flags out of argv (into f) and leaves the flock flags
- * for options_parse. Returns OPTIONS_RUN, _HELP or _ERROR. */
-int monitor_take_flags(int *argc, char **argv, monitor_flags_t *f, char *err, size_t errlen);
-/* The monitor's flags, then the flock's (options_parse); the neighbor sums
- * default to the accelerator. Returns OPTIONS_RUN, _HELP or _ERROR. */
-int monitor_parse_args(int *argc, char **argv, monitor_flags_t *f, options_t *o, char *err,
-                       size_t errlen);
+/* The program's own flags (more, or NULL), the monitor's (into f) and the
+ * flock's (into o), in one pass; the neighbor sums default to the
+ * accelerator. Returns OPTIONS_RUN, _HELP or _ERROR. */
+int monitor_parse_args(int argc, char **argv, const options_extra_t *more, monitor_flags_t *f,
+                       options_t *o, char *err, size_t errlen);
 /* The "Monitor:" section of --help; gtkw names the traces' GTKWave save file. */
 void monitor_print_flags_help(FILE *out, const char *gtkw);
 /* --png DIR: made if missing; it must be a directory we can write into. */

@@ -30,7 +30,7 @@ static void print_help(FILE *out)
             "holds at most N_MAX boids.\n"
             "\n",
             accel_sim_variant());
-    options_print_flock_help(out);
+    options_print_flock_help(out, SIM_BOIDS_MAX, PREDATORS_MAX);
     fprintf(out, "\n%s\n", MONITOR_KEYS_HELP);
     params_print_help(out);
 }
@@ -365,7 +365,7 @@ int main(int argc, char **argv)
     int rc;
 
     stdout_check_at_exit("sim");
-    rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
+    rc = monitor_parse_args(argc, argv, NULL, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
         return 0;

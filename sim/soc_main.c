@@ -4,6 +4,7 @@
  * VGA pins in the monitor's window, the UART in the terminal. The monitor's
  * keys reach the firmware as console bytes, parameters through the mailbox. */
 #include <errno.h>
+#include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "flock_start.h"
 #include "flock_state.h"
 #include "monitor_app.h"
+#include "number_parse.h"
 #include "soc/soc_mailbox.h"
 #include "soc/soc_map.h"
 #include "soc_sim.h"
@@ -68,7 +70,7 @@ static void print_help(FILE *out)
             "This build simulates %s.\n"
             "\n",
             soc_sim_variant());
-    options_print_flock_help(out);
+    options_print_flock_help(out, SOC_BOIDS_MAX, SOC_PREDATORS_MAX);
     fprintf(out, "\n%s", MONITOR_KEYS_HELP);
     fprintf(out, "(space n r + - g b m also work typed into the UART of a board.)\n\n");
     params_print_help(out);
@@ -80,40 +82,31 @@ static int fail(const char *msg)
     return 1;
 }
 
-/* Takes --firmware, --steps and --write-image out of argv. */
-static int take_soc_flags(int *argc, char **argv, soc_t *s)
+enum soc_flag { SOC_FIRMWARE = 1, SOC_STEPS, SOC_WRITE_IMAGE };
+
+static const struct option SOC_FLAGS[] = {
+    {"firmware", required_argument, NULL, SOC_FIRMWARE},
+    {"steps", required_argument, NULL, SOC_STEPS},
+    {"write-image", required_argument, NULL, SOC_WRITE_IMAGE},
+    {NULL, 0, NULL, 0}};
+
+/* --firmware, --steps and --write-image. */
+static int apply_soc_flag(void *ctx, int id, const char *flag, const char *value, char *err,
+                          size_t errlen)
 {
-    int i, kept = 1;
+    soc_t *s = ctx;
 
-    for (i = 1; i < *argc; i++) {
-        const char *a = argv[i];
-        int is_firmware = !strcmp(a, "--firmware"), is_steps = !strcmp(a, "--steps");
-        int is_image = !strcmp(a, "--write-image");
-
-        if (!is_firmware && !is_steps && !is_image) {
-            argv[kept++] = argv[i];
-            continue;
-        }
-        if (i + 1 >= *argc || strncmp(argv[i + 1], "--", 2) == 0) {
-            snprintf(s->err, sizeof s->err, "%s needs a value (try --help)", a);
-            return OPTIONS_ERROR;
-        }
-        if (is_firmware) {
-            s->firmware_path = argv[++i];
-        } else if (is_image) {
-            s->image_path = argv[++i];
-        } else {
-            if (parse_uint(argv[++i], a, 100000000ul, &s->steps, s->err, sizeof s->err) != 0)
-                return OPTIONS_ERROR;
-            if (s->steps == 0) {
-                snprintf(s->err, sizeof s->err, "--steps: must be at least 1");
-                return OPTIONS_ERROR;
-            }
-            s->steps_set = 1;
-        }
+    if (id == SOC_FIRMWARE) {
+        s->firmware_path = value;
+    } else if (id == SOC_WRITE_IMAGE) {
+        s->image_path = value;
+    } else {
+        if (number_parse_whole(flag, value, 1, OPTIONS_FRAMES_MAX, &s->steps, err, errlen) !=
+            NUMBER_OK)
+            return -1;
+        s->steps_set = 1;
     }
-    *argc = kept;
-    return OPTIONS_RUN;
+    return 0;
 }
 
 /* The whole file, or NULL with a message. */
@@ -535,14 +528,15 @@ static int save_flock(soc_t *s, const soc_mailbox_t *mb)
     return rc;
 }
 
-static char *default_firmware(const char *argv0)
+/* firmware/boids.bin beside the program; it lives as long as the run (its
+ * name is in messages up to the end). */
+static const char *default_firmware(const char *argv0)
 {
+    static char path[4096];
     const char *slash = strrchr(argv0, '/');
-    size_t dir = slash ? (size_t)(slash - argv0) + 1 : 0;
-    char *path = malloc(dir + 32);
+    int dir = slash ? (int)(slash - argv0) + 1 : 0;
 
-    if (path != NULL)
-        snprintf(path, dir + 32, "%.*sfirmware/boids.bin", (int)dir, argv0);
+    snprintf(path, sizeof path, "%.*sfirmware/boids.bin", dir, argv0);
     return path;
 }
 
@@ -550,19 +544,18 @@ int main(int argc, char **argv)
 {
     static soc_t s;
     static soc_mailbox_t mb;
+    const options_extra_t soc_flags = {SOC_FLAGS, apply_soc_flag, NULL, &s, NULL};
     state_table_t start = {0, NULL};
     flock_t flock;
     unsigned char *image;
-    char *default_path = default_firmware(argv[0]);
+    const char *default_path = default_firmware(argv[0]);
     size_t image_bytes = 0;
     double t0;
     int rc;
 
     stdout_check_at_exit("soc");
     s.firmware_path = default_path;
-    rc = take_soc_flags(&argc, argv, &s);
-    if (rc == OPTIONS_RUN)
-        rc = monitor_parse_args(&argc, argv, &s.f, &s.o, s.err, sizeof s.err);
+    rc = monitor_parse_args(argc, argv, &soc_flags, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
         return 0;
@@ -600,7 +593,6 @@ int main(int argc, char **argv)
     soc_sim_set_uart_sink(uart_line, &s);
     rc = boot(&s, image, image_bytes, &mb);
     free(image);
-    free(default_path);
     if (rc == 0 && s.image_path != NULL) {
         rc = write_image(&s);
         if (rc == 0)

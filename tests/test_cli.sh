@@ -81,21 +81,21 @@ expect_error "unknown flag" 'unknown option "--bird"' --bird 3
 expect_error "flag without value" '--frames needs a value' --frames
 expect_error "stray argument" 'unexpected argument "42"' 42
 expect_error "boids not a number" '--boids: "many" is not a whole number' --boids many
-expect_error "negative boids" '--boids: "-5" is not a whole number' --boids -5
-expect_error "zero boids" 'at least 1 boid' --boids 0
-expect_error "too many boids" '--boids: 70000 is above the limit of 65536' --boids 70000
-expect_error "too many predators" 'above the limit of 256' --predators 300
+expect_error "negative boids" '--boids: -5 is out of range \[1, 65536\]' --boids -5
+expect_error "zero boids" '--boids: 0 is out of range \[1, 65536\]' --boids 0
+expect_error "too many boids" '--boids: 70000 is out of range \[1, 65536\]' --boids 70000
+expect_error "too many predators" '--predators: 300 is out of range \[0, 256\]' --predators 300
 expect_error "scouts exceed boids" 'is more than --boids' --boids 10 --scouts1 6 --scouts2 6
 expect_error "bias out of range" '--bias1: 2 is out of range' --bias1 2
 expect_error "unknown parameter" 'unknown parameter "speedlimit"' --set speedlimit=3
 expect_error "parameter not a number" 'visualrange: "far" is not a number' --set visualrange=far
 expect_error "parameter nan" 'is not a number' --set avoidfactor=nan
-expect_error "negative range" 'visualrange = -4 is out of range' --set visualrange=-4
+expect_error "negative range" 'visualrange: -4 is out of range \[0, 255\]' --set visualrange=-4
 expect_error "protected above visual" 'protectedrange \(50\) is above visualrange \(40\)' --set protectedrange=50
 expect_error "minspeed above maxspeed" 'minspeed \(7\) is above maxspeed \(6\)' --set minspeed=7
 expect_error "assignment without =" 'expected name=value' --set maxspeed
 expect_error "bad world" '--world: "640by480" is not WIDTHxHEIGHT' --world 640by480
-expect_error "world too large" 'world 99999x480 is out of range' --world 99999x480
+expect_error "world too large" '--world width: 99999 is out of range \[16, 8192\]' --world 99999x480
 expect_error "bad model" '--model: "double" is not one of fixed\|float' --model double
 expect_error "bad update order" '--update: "random"' --update random
 expect_error "bad rules" '--rules: "vicsek"' --rules vicsek
@@ -118,6 +118,60 @@ printf 'id,role,x,y,vx,vy,biasval\n0,boid,1,2,300,4,0\n' >"$tmp/fast.csv"
 expect_error "velocity out of range" 'fast.csv: id 0: vx 300 is out of range' --load "$tmp/fast.csv"
 printf 'id,role,x,y,vx,vy,biasval\n0,predator,1,2,3,4,0\n' >"$tmp/onlypred.csv"
 expect_error "only predators" 'no flock boids' --load "$tmp/onlypred.csv"
+
+# One number parser, one wording (issue 13 item 8): the value as typed,
+# ranges that never contradict it, no spaces, no hex, whole means whole.
+expect_error "a count with a leading space" '--boids: " 10" is not a whole number' --boids " 10"
+expect_error "a negative count with a leading space" '--boids: " -5" is not a whole number' --boids " -5"
+expect_error "a count with a trailing space" '--frames: "5 " is not a whole number' --frames "5 "
+expect_error "a fractional count" '--frames: "10.5" is not a whole number' --frames 10.5
+expect_error "a count in hex" '--seed: "0x10" is not a whole number' --seed 0x10
+expect_error "a parameter in hex" 'visualrange: "0x10" is not a number' --set visualrange=0x10
+expect_error "just above a limit, as typed" 'visualrange: 255.0001 is out of range \[0, 255\]' \
+    --set visualrange=255.0001
+expect_error "a huge value, as typed" 'avoidfactor: 1e999 is out of range \[0, 1\]' --set avoidfactor=1e999
+expect_error "a seed above 32 bits" '--seed: 4294967296 is out of range \[0, 4294967295\]' --seed 4294967296
+expect_error "a negative world height" '--world height: -480 is out of range \[16, 8192\]' --world 640x-480
+expect_error "a world side with a fraction" '--world width: "640.5" is not a whole number' --world 640.5x480
+expect_error "an every of zero" '--every: 0 is out of range \[1, 100000000\]' --every 0
+expect_error "a bias as typed" '--bias1: 1.0000001 is out of range \[0, 1\]' --bias1 1.0000001
+expect_error "a value for a flag that takes none" '--dynamic-bias takes no value' --dynamic-bias=1
+expect_error "an unknown flag with =" 'unknown option "--bird"' --bird=3
+expect_error "an ambiguous abbreviation" 'option "--scouts" is ambiguous: --scouts1 --scouts2' --scouts 3
+expect_error "an empty value with =" '--boids: "" is not a whole number' --boids=
+expect_error "an argument after --" 'unexpected argument "7"' -- 7
+mkdir -p "$tmp/adir"
+expect_error "a directory as --config" 'adir: cannot read: Is a directory' --config "$tmp/adir"
+expect_error "a directory as --load" 'adir: cannot read: Is a directory' --load "$tmp/adir"
+printf 'visualrange = 30\0\nmaxspeed = 5\n' >"$tmp/nul.cfg"
+expect_error "a config with a NUL byte" 'nul.cfg:1: line contains a NUL byte' --config "$tmp/nul.cfg"
+printf 'avoidfactor = 0x1p-3\n' >"$tmp/hex.cfg"
+expect_error "a config value in hex, with its line" 'hex.cfg:1: avoidfactor: "0x1p-3" is not a number' \
+    --config "$tmp/hex.cfg"
+
+# The GNU forms and the accepted edges: --flag=value, a leading +, tiny values.
+a=$("$boids" --boids=64 --frames=3 --seed=+7 2>/dev/null | sed 1d)
+b=$("$boids" --boids 64 --frames 3 --seed 7 2>/dev/null | sed 1d)
+if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "--flag=value and a leading + are taken"
+else not_ok "--flag=value" "$a" "$b"; fi
+if "$boids" --boids +10 --frames 1 --set avoidfactor=1e-320 --set centeringfactor=1e-400 \
+    --world=640x480 >/dev/null 2>&1; then ok "tiny values are numbers (1e-320, 1e-400)"
+else not_ok "tiny values"; fi
+if "$boids" --boi 20 --fram 2 >/dev/null 2>&1; then ok "an unambiguous abbreviation is taken"
+else not_ok "abbreviation"; fi
+
+# Every limit --help states is the one the parser checks.
+help=$("$boids" --help)
+for check in "--boids 65537:--boids N .*at most 65536:--boids: 65537 is out of range \[1, 65536\]" \
+    "--predators 257:--predators P .*at most 256:--predators: 257 is out of range \[0, 256\]" \
+    "--world 8193x480:--world WxH .*16 to 8192 a side:--world width: 8193 is out of range \[16, 8192\]"; do
+    IFS=: read -r args said refused <<<"$check"
+    # shellcheck disable=SC2086
+    err=$("$boids" $args --frames 1 2>&1 >/dev/null)
+    if grep -qE -- "$said" <<<"$help" && grep -qE -- "$refused" <<<"$err"; then
+        ok "--help's limit is the parser's ($args)"
+    else not_ok "--help's limit ($args)" "$err"; fi
+done
 
 # --frames 0 needs --save (expect_error always adds one)
 err=$("$boids" --frames 0 2>&1 >/dev/null); status=$?

@@ -158,7 +158,9 @@ err=$("$exp" --quick --seeds 7 --out "$tmp/a" 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q "holds another sweep" <<<"$err" && [ "$(cat "$tmp/a/runs.csv")" = "$before" ]; then
     ok "another sweep's journal is refused and left alone"
 else not_ok "foreign journal" "exit $status: $err"; fi
-for args in "--bogus 1" "--seeds 0" "--fractions 0,2" "--only both" "--frames" "--sizes x"; do
+for args in "--bogus 1" "--seeds 0" "--fractions 0,2" "--only both" "--frames" "--sizes x" \
+    "--fractions 0.1,,0.2" "--fractions 0.1," "--sizes 10.5" "--sizes 1e2" "--seeds=-3" \
+    "--quick=1" "--sizes 4097"; do
     # shellcheck disable=SC2086
     err=$("$exp" $args --out "$tmp/e" 2>&1); status=$?
     if [ $status -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -q "^experiment: " <<<"$err"; then
@@ -166,5 +168,15 @@ for args in "--bogus 1" "--seeds 0" "--fractions 0,2" "--only both" "--frames" "
     else not_ok "bad input $args" "exit $status: $err"; fi
 done
 if "$exp" --help | grep -q -- "--stop-after"; then ok "--help"; else not_ok "--help"; fi
+err=$("$exp" --fractions 0.1,,0.2 --out "$tmp/e" 2>&1)
+if grep -qx 'experiment: --fractions: an empty item in "0.1,,0.2"' <<<"$err"; then ok "an empty list item is named"
+else not_ok "empty list item" "$err"; fi
+err=$("$exp" --sizes 10.5 --out "$tmp/e" 2>&1)
+if grep -qx 'experiment: --sizes: "10.5" is not a whole number' <<<"$err"; then ok "a fractional size is refused"
+else not_ok "fractional size" "$err"; fi
+# the GNU form, --flag=value, with --quick after the flags it sets up
+"$exp" --out="$tmp/f" --stop-after=1 --jobs=1 --quick 2>/dev/null; status=$?
+if [ $status -eq 3 ] && [ "$(tail -n +3 "$tmp/f/runs.csv" | wc -l)" -eq 1 ]; then ok "--flag=value works"
+else not_ok "--flag=value" "exit $status"; fi
 
 echo "1..$n"

@@ -36,7 +36,20 @@ else
 fi
 
 expect_error "a wrong flag is refused" 'unknown option "--bogus"' --bogus
-expect_error "--zoom out of range is refused" "--zoom" --zoom 9 --headless
+expect_error "--zoom out of range is refused, with the limit --help states" \
+    '--zoom: 9 is out of range \[1, 4\]' --zoom=9 --headless
+if grep -q -- "--zoom Z .*zoom 1\.\.4 " <<<"$("$sim" --help)"; then ok "--help states the zoom limit"
+else not_ok "--help zoom limit"; fi
+expect_error "--rules weighted with the accelerator is refused up front, with the reason" \
+    "--neighbors accel \\(this program's default\\): .*weighted rule set is software-only" \
+    --rules weighted --headless
+expect_error "a boids flag is refused in its = form too" "--every is a flag of build/boids" --every=2
+expect_error "--trace-frames 0 is refused" '--trace-frames: 0 is out of range \[1, 100000000\]' \
+    --trace-frames 0 --trace "$tmp/t.fst"
+err=$("$sim" --headless --rules=weighted --neighbors=grid --boids=24 --frames=2 --png="$tmp/eq" 2>&1)
+if [ $? -eq 0 ] && [ -s "$tmp/eq/frame_000000.png" ]; then
+    ok "--rules weighted runs on a software engine; --flag=value forms work"
+else not_ok "weighted on grid" "$err"; fi
 expect_error "--trace-frames without --trace is refused" "need --trace FILE" --trace-frames 3
 expect_error "--model belongs to build/boids" "--model is a flag of build/boids" --model float
 expect_error "a flock bigger than the accelerator is refused" "holds at most" --boids 5000 --headless

@@ -43,9 +43,20 @@ else
     not_ok "--help" "exit $status"
 fi
 expect_error "a wrong flag is refused" 'unknown option "--bogus"' --bogus
-expect_error "--steps 0 is refused" "--steps: must be at least 1" --steps 0
+expect_error "--steps 0 is refused" "--steps: 0 is out of range \\[1, 100000000\\]" --steps 0
 expect_error "a missing firmware image is refused" "cannot open it" --firmware "$tmp/none.bin" --headless
 expect_error "a flock bigger than the firmware holds is refused" "holds at most" --boids 3000 --headless
+expect_error "--rules weighted with the accelerator is refused up front, with the reason" \
+    "--neighbors accel \\(this program's default\\): the accelerator computes the cornell sums; the weighted rule set is software-only" \
+    --rules weighted --headless
+expect_error "more predators than the firmware holds: the limit --help states" "holds at most 2048 and 16" \
+    --predators 17 --headless
+out=$("$soc" --help)
+if grep -q -- "--boids N .*at most 2048)" <<<"$out" && grep -q -- "--predators P .*at most 16)" <<<"$out"; then
+    ok "--help states the firmware's limits (2048 boids, 16 predators)"
+else not_ok "--help limits" "$(grep -- "at most" <<<"$out")"; fi
+expect_error "--steps=K: the GNU form; a fractional count is refused" '--steps: "2.5" is not a whole number' \
+    --steps=2.5 --headless
 
 # same_state DESCRIPTION FLAGS...: 50 steps on the SoC equal 50 frames of build/boids.
 same_state() {

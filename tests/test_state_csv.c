@@ -258,11 +258,12 @@ static void test_trailing_empty_lines_ignored(void **state)
     state_table_free(&t);
 }
 
-/* Everything strtod reads as a plain decimal is a number. */
+/* Every decimal of the number parser's syntax is a number; a leading + is
+ * taken, in ids too, as on the command line. */
 static void test_decimal_forms_accepted(void **state)
 {
     static const char data[] = HEADER "00,boid,+3,-0,.5,5.,1e-2\n"
-                                      "1,boid,-1.25E+2,007,0,1E0,-.5\n";
+                                      "+1,boid,-1.25E+2,007,0,1E0,-.5\n";
     state_table_t t;
 
     read_ok(*state, data, sizeof data - 1, &t);
@@ -306,22 +307,22 @@ static const error_case_t error_cases[] = {
     { HEADER "0\n", ":2: 1 fields (expected 7)" },
     { HEADER "0;boid;1;2;3;4;0.5\n", ":2: 1 fields (expected 7)" },
     /* numbers */
-    { HEADER "0,boid,1,2,abc,4,0.5\n", ":2: vx \"abc\" is not a number" },
-    { HEADER "0,boid,,2,3,4,0.5\n", ":2: x \"\" is not a number" },
-    { HEADER "0,boid,1,1.5x,3,4,0.5\n", ":2: y \"1.5x\" is not a number" },
-    { HEADER "0,boid,1,2,3,nan,0.5\n", ":2: vy \"nan\" is not a number" },
-    { HEADER "0,boid,1,2,3,4,inf\n", ":2: biasval \"inf\" is not a number" },
-    { HEADER "0,boid,-infinity,2,3,4,0.5\n", ":2: x \"-infinity\" is not a number" },
-    { HEADER "0,boid,0x1p3,2,3,4,0.5\n", ":2: x \"0x1p3\" is not a number" },
-    { HEADER "0,boid, 1,2,3,4,0.5\n", ":2: x \" 1\" is not a number" },
-    { HEADER "0,boid,1 ,2,3,4,0.5\n", ":2: x \"1 \" is not a number" },
-    { HEADER "0,boid,1.2.3,2,3,4,0.5\n", ":2: x \"1.2.3\" is not a number" },
-    { HEADER "0,boid,1e,2,3,4,0.5\n", ":2: x \"1e\" is not a number" },
-    { HEADER "0,boid,-,2,3,4,0.5\n", ":2: x \"-\" is not a number" },
-    { HEADER "0,boid,1,2,3,4,\"0.5\"\n", ":2: biasval \"\"0.5\"\" is not a number" },
-    { HEADER "0,boid,1e999,2,3,4,0.5\n", ":2: x \"1e999\" is out of range" },
-    { HEADER "0,boid,1,-1e400,3,4,0.5\n", ":2: y \"-1e400\" is out of range" },
-    { HEADER "0,boid,1,2,3,4,0.5\r\r\n", ":2: biasval \"0.5\\r\" is not a number" },
+    { HEADER "0,boid,1,2,abc,4,0.5\n", ":2: vx: \"abc\" is not a number" },
+    { HEADER "0,boid,,2,3,4,0.5\n", ":2: x: \"\" is not a number" },
+    { HEADER "0,boid,1,1.5x,3,4,0.5\n", ":2: y: \"1.5x\" is not a number" },
+    { HEADER "0,boid,1,2,3,nan,0.5\n", ":2: vy: \"nan\" is not a number" },
+    { HEADER "0,boid,1,2,3,4,inf\n", ":2: biasval: \"inf\" is not a number" },
+    { HEADER "0,boid,-infinity,2,3,4,0.5\n", ":2: x: \"-infinity\" is not a number" },
+    { HEADER "0,boid,0x1p3,2,3,4,0.5\n", ":2: x: \"0x1p3\" is not a number" },
+    { HEADER "0,boid, 1,2,3,4,0.5\n", ":2: x: \" 1\" is not a number" },
+    { HEADER "0,boid,1 ,2,3,4,0.5\n", ":2: x: \"1 \" is not a number" },
+    { HEADER "0,boid,1.2.3,2,3,4,0.5\n", ":2: x: \"1.2.3\" is not a number" },
+    { HEADER "0,boid,1e,2,3,4,0.5\n", ":2: x: \"1e\" is not a number" },
+    { HEADER "0,boid,-,2,3,4,0.5\n", ":2: x: \"-\" is not a number" },
+    { HEADER "0,boid,1,2,3,4,\"0.5\"\n", ":2: biasval: \"\"0.5\"\" is not a number" },
+    { HEADER "0,boid,1e999,2,3,4,0.5\n", ":2: x: 1e999 is out of range" },
+    { HEADER "0,boid,1,-1e400,3,4,0.5\n", ":2: y: -1e400 is out of range" },
+    { HEADER "0,boid,1,2,3,4,0.5\r\r\n", ":2: biasval: \"0.5\\r\" is not a number" },
     /* roles */
     { HEADER ROW(0) ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6) "7,hawk,1,2,3,4,0.5\n",
       ":9: unknown role \"hawk\" (expected boid, scout1, scout2 or predator)" },
@@ -334,16 +335,17 @@ static const error_case_t error_cases[] = {
       ":2: unknown role \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (expected boid, scout1, "
       "scout2 or predator)" },
     /* ids */
-    { HEADER "-1,boid,1,2,3,4,0.5\n", ":2: id \"-1\" is not a non-negative whole number" },
-    { HEADER "+0,boid,1,2,3,4,0.5\n", ":2: id \"+0\" is not a non-negative whole number" },
-    { HEADER "abc,boid,1,2,3,4,0.5\n", ":2: id \"abc\" is not a non-negative whole number" },
-    { HEADER ",boid,1,2,3,4,0.5\n", ":2: id \"\" is not a non-negative whole number" },
-    { HEADER "1.0,boid,1,2,3,4,0.5\n", ":2: id \"1.0\" is not a non-negative whole number" },
+    { HEADER "-1,boid,1,2,3,4,0.5\n",
+      ":2: id: -1 is out of range [0, 65791] (a file holds at most 65792 boids)" },
+    { HEADER "abc,boid,1,2,3,4,0.5\n", ":2: id: \"abc\" is not a whole number" },
+    { HEADER ",boid,1,2,3,4,0.5\n", ":2: id: \"\" is not a whole number" },
+    { HEADER "1.0,boid,1,2,3,4,0.5\n", ":2: id: \"1.0\" is not a whole number" },
+    { HEADER " 1,boid,1,2,3,4,0.5\n", ":2: id: \" 1\" is not a whole number" },
     { HEADER "65792,boid,1,2,3,4,0.5\n",
-      ":2: id 65792 is too large (a file holds at most 65792 boids, ids 0..65791)" },
+      ":2: id: 65792 is out of range [0, 65791] (a file holds at most 65792 boids)" },
     { HEADER "99999999999999999999999,boid,1,2,3,4,0.5\n",
-      ":2: id 99999999999999999999999 is too large (a file holds at most 65792 boids, ids "
-      "0..65791)" },
+      ":2: id: 99999999999999999999999 is out of range [0, 65791] (a file holds at most 65792 "
+      "boids)" },
     { HEADER ROW(0) ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6) ROW(7) ROW(8) ROW(9) ROW(4),
       ":12: id 4 appears twice (first on line 6)" },
     { HEADER ROW(0) ROW(0), ":3: id 0 appears twice (first on line 2)" },
