@@ -11,8 +11,6 @@ trap 'rm -rf "$tmp"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-# build/experiment leaves its sweep to the OS when it stops early (exit 3)
-experiment_leaks=detect_leaks=0
 
 # runs DESCRIPTION EXPECTED_STATUS COMMAND...: the exit status, and no sanitizer report.
 runs() {
@@ -47,7 +45,7 @@ runs "boids: bad input" 1 "$san/boids" --boids=10 --set visualrange=1e999
 printf 'id,role,x,y,vx,vy,biasval\n0,boid,1e-320,2,3,4,0.5\n1,boid,1,2,3,4,x\n' >"$tmp/bad.csv"
 runs "boids: a bad state file" 1 "$san/boids" --load "$tmp/bad.csv"
 runs "bench: one flock size" 0 "$san/bench" --boids 64
-runs "experiment: part of a quick sweep" 3 env ASAN_OPTIONS=$experiment_leaks "$san/experiment" --quick --stop-after 4 --jobs 2 \
+runs "experiment: part of a quick sweep" 3 "$san/experiment" --quick --stop-after 4 --jobs 2 \
     --out "$tmp/exp"
 runs "experiment: the sweep resumed to the end" 0 "$san/experiment" --quick --jobs 2 --out "$tmp/exp"
 runs "experiment: bad input" 1 "$san/experiment" --sizes 10,,20
