@@ -3,6 +3,7 @@
  * 640x480, it times frames with each engine and update order and prints the
  * median over repeats: steps per second and pair checks per second. */
 #define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,51 @@ static int run_case(const bench_case_t *c, double *steps_per_s, double *checks_p
     return 0;
 }
 
+#define HELP ((unsigned long)-1)
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "Usage: bench [--boids N]\n"
+            "Times the fixed-point flock with each neighbor engine and update order at\n"
+            "256 to 65536 boids, or N only (1 to %u; world scaled to the density of 1024\n"
+            "boids on 640x480), median of %d repeats after a 100-frame warm-up.\n",
+            BOIDS_MAX, REPEATS);
+}
+
+/* --boids N (0: every size), or --help (*only = HELP). 0, or -1 after a message. */
+static int parse_flags(int argc, char **argv, unsigned long *only)
+{
+    static const struct option flags[] = {
+        {"boids", required_argument, NULL, 'b'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    char err[128];
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", flags, NULL)) != -1) {
+        if (c == 'h') {
+            print_help(stdout);
+            *only = HELP;
+            return -1;
+        }
+        if (c == 'b' && number_parse_whole("--boids", optarg, 1, BOIDS_MAX, only, err,
+                                           sizeof err) == NUMBER_OK)
+            continue;
+        if (c == 'b')
+            fprintf(stderr, "bench: %s\n", err);
+        else if (c == ':')
+            fprintf(stderr, "bench: %s needs a value (try --help)\n", argv[optind - 1]);
+        else
+            fprintf(stderr, "bench: unknown option \"%s\" (try --help)\n", argv[optind - 1]);
+        return -1;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "bench: unexpected argument \"%s\" (try --help)\n", argv[optind]);
+        return -1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const uint32_t sizes[] = {256, 1024, 4096, 16384, 65536};
@@ -85,23 +131,8 @@ int main(int argc, char **argv)
     int e, o;
 
     stdout_check_at_exit("bench");
-    if (argc == 3 && strcmp(argv[1], "--boids") == 0) {
-        char err[128];
-        if (number_parse_whole("--boids", argv[2], 1, BOIDS_MAX, &only, err, sizeof err) !=
-            NUMBER_OK) {
-            fprintf(stderr, "bench: %s\n", err);
-            return 1;
-        }
-    } else if (argc > 1) {
-        int help = strcmp(argv[1], "--help") == 0;
-        fprintf(help ? stdout : stderr,
-                "%sUsage: bench [--boids N]\n"
-                "Times the fixed-point flock with each neighbor engine and update order at\n"
-                "256 to 65536 boids, or N only (1 to %u; world scaled to the density of 1024\n"
-                "boids on 640x480), median of %d repeats after a 100-frame warm-up.\n",
-                help ? "" : "bench: unexpected arguments\n", BOIDS_MAX, REPEATS);
-        return help ? 0 : 1;
-    }
+    if (parse_flags(argc, argv, &only) != 0)
+        return only == HELP ? 0 : 1;
     printf("%-6s %-12s %6s %10s %12s %16s\n", "engine", "order", "boids", "world", "steps/s",
            "pair checks/s");
     for (k = 0; k < (only ? 1 : sizeof sizes / sizeof sizes[0]); k++)

@@ -13,8 +13,8 @@
 #include "flock_start.h"
 #include "stdout_check.h"
 
-#define SOAK_STAY_FRAMES 600 /* 10 s at 60 frames/s */
-#define SOAK_FAR_PX 1000.0
+#define SOAK_STAY_FRAMES 1200 /* 20 s at 60 frames/s */
+#define SOAK_FAR_PX 2048.0 /* a quarter of the widest world; the guard is at 16384 */
 
 /* What one group (the flock or the predators) did beyond the world. */
 typedef struct {

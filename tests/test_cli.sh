@@ -209,4 +209,15 @@ if command -v python3 >/dev/null; then
     else not_ok "plot_state.py bad input" "exit $status: $err"; fi
 fi
 
+# build/bench takes its one flag the GNU way too, and refuses the rest in one line.
+out=$("$build/bench" --boids=64 2>&1); status=$?
+if [ $status -eq 0 ] && [ "$(grep -c ' 64 ' <<<"$out")" -eq 4 ]; then ok "bench --boids=64 times 64 boids only"
+else not_ok "bench --boids=64" "exit $status" "$out"; fi
+for args in "--boids=6.5" "--boids" "--frames 3" "64"; do
+    err=$("$build/bench" $args 2>&1 >/dev/null); status=$?
+    if [ $status -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && grep -q "^bench: " <<<"$err"; then
+        ok "bench $args: one error line, exit 1"
+    else not_ok "bench $args" "exit $status" "$err"; fi
+done
+
 echo "1..$n"

@@ -29,7 +29,7 @@ soak "float model, cornell rules" --boids 256 --predators 1 --scouts1 25 --scout
 soak "fixed model, dynamic bias" "${flock[@]}" --dynamic-bias --update synchronous
 
 # It can fail: with turnfactor 0 nothing turns a boid back.
-out=$("$build/soak" --boids 16 --frames 700 --set turnfactor=0 2>&1); status=$?
+out=$("$build/soak" --boids 16 --frames 1500 --set turnfactor=0 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q 'ESCAPED' <<<"$out"; then
     ok "a flock that cannot turn fails the soak"
 else not_ok "a flock that cannot turn fails the soak" "exit $status" "$out"; fi
