@@ -37,7 +37,7 @@ ulx3s_SCALE := 2
 ulx3s_SPRITES := 768
 ulx3s_CLOCK_HZ := 25000000
 ulx3s_STACK := 16384
-ulx3s_FLOCK := --neighbors accel --boids 77 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 75 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates.
@@ -50,7 +50,7 @@ basys3_SCALE := 2
 basys3_SPRITES := 384
 basys3_CLOCK_HZ := 25175000
 basys3_STACK := 4096
-basys3_FLOCK := --neighbors accel --boids 77 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
+basys3_FLOCK := --neighbors accel --boids 75 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
 
 # RTL by family: the generic memories, or the iCE40's SPRAM versions.
 GENERIC_RTL := $(wildcard rtl/*.v)
