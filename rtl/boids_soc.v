@@ -6,10 +6,14 @@
 
 `include "vga_modes.vh"
 
-// A host port shares the bus with the CPU (and wins): a simulator loads the
-// firmware through it while cpu_hold keeps the CPU in reset, and reads the
-// flock back later. A board ties it off. Interrupts: the display's frame at
-// mip bit 16, the accelerator's done at bit 17.
+// The CPU fetches from the RAM's own instruction port (err outside the RAM); its
+// data port, a pipelined master, reaches the classic slaves as a classic one: a
+// request is taken when it is acknowledged. A host port shares that bus with the
+// CPU (and wins): a simulator loads the firmware through it while cpu_hold keeps
+// the CPU in reset, and reads the flock back later. A board ties it off.
+// Interrupts: the display's frame at mip bit 16, the accelerator's done at bit 17.
+// BUS_JITTER_SEED (tests): not 0 puts a soc_bus_jitter shim, seeded with it, on each
+// of the CPU's ports (random waits); 0 builds none.
 module boids_soc #(
     parameter integer RAM_BYTES = 524288,           // firmware, data and stack, at address 0
     parameter INIT_FILE = "",                       // $readmemh image of the RAM (boards)
@@ -28,7 +32,8 @@ module boids_soc #(
     parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
     parameter integer V_BACK = `VGA_640X480_60_V_BACK,
     parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
-    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
+    parameter [31:0] BUS_JITTER_SEED = 32'd0        // tests: random waits on the CPU's ports
 ) (
     input  wire        clk,                         // pixel clock
     input  wire        rst,                         // synchronous, active high
@@ -56,13 +61,29 @@ module boids_soc #(
     // for simulators and LEDs
     output wire        exit_o,                      // the firmware wrote EXIT
     output wire [31:0] exit_code_o,
-    output wire        cpu_sleeping_o               // the CPU waits in wfi
+    output wire        cpu_sleeping_o,              // the CPU waits in wfi
+    // the CPU's retire trace (cpu_rv32im; a board leaves it open)
+    output wire        trace_valid_o,
+    output wire [31:0] trace_pc_o,
+    output wire [31:0] trace_insn_o,
+    output wire        trace_trap_o,
+    output wire [4:0]  trace_cause_o,
+    output wire        trace_irq_o,
+    output wire        trace_rd_we_o,
+    output wire [4:0]  trace_rd_o,
+    output wire [31:0] trace_rd_data_o
 );
 
-    // the CPU's master port
+    // the CPU's ports: instructions (i) and data (d), as the CPU drives them (cpu_*)
+    // and after the test shims (no shims: the same)
+    wire        cpu_i_cyc, cpu_i_stb, cpu_i_we, cpu_i_ack, cpu_i_err, cpu_i_stall;
+    wire        i_cyc, i_stb, i_we, i_ack, i_err, i_stall;
+    wire [3:0]  cpu_i_sel, i_sel;
+    wire [31:0] cpu_i_adr, cpu_i_wdat, cpu_i_rdat, i_adr, i_wdat, i_rdat;
+    wire        cpu_d_cyc, cpu_d_stb, cpu_d_we, cpu_d_ack, cpu_d_err, cpu_d_stall;
     wire        cpu_cyc, cpu_stb, cpu_we, cpu_ack, cpu_err;
-    wire [3:0]  cpu_sel;
-    wire [31:0] cpu_adr, cpu_wdat, cpu_rdat;
+    wire [3:0]  cpu_d_sel, cpu_sel;
+    wire [31:0] cpu_d_adr, cpu_d_wdat, cpu_d_rdat, cpu_adr, cpu_wdat, cpu_rdat;
     // the shared bus
     wire        bus_cyc, bus_stb, bus_we, bus_ack, bus_err;
     wire [3:0]  bus_sel;
@@ -79,18 +100,56 @@ module boids_soc #(
     ) u_cpu (
         .clk(clk),
         .rst(rst || cpu_hold),
-        .wb_cyc_o(cpu_cyc),
-        .wb_stb_o(cpu_stb),
-        .wb_we_o(cpu_we),
-        .wb_sel_o(cpu_sel),
-        .wb_adr_o(cpu_adr),
-        .wb_dat_o(cpu_wdat),
-        .wb_dat_i(cpu_rdat),
-        .wb_ack_i(cpu_ack),
-        .wb_err_i(cpu_err),
+        .ibus_cyc_o(cpu_i_cyc), .ibus_stb_o(cpu_i_stb), .ibus_we_o(cpu_i_we),
+        .ibus_sel_o(cpu_i_sel), .ibus_adr_o(cpu_i_adr), .ibus_dat_o(cpu_i_wdat),
+        .ibus_dat_i(cpu_i_rdat), .ibus_ack_i(cpu_i_ack), .ibus_err_i(cpu_i_err),
+        .ibus_stall_i(cpu_i_stall),
+        .dbus_cyc_o(cpu_d_cyc), .dbus_stb_o(cpu_d_stb), .dbus_we_o(cpu_d_we),
+        .dbus_sel_o(cpu_d_sel), .dbus_adr_o(cpu_d_adr), .dbus_dat_o(cpu_d_wdat),
+        .dbus_dat_i(cpu_d_rdat), .dbus_ack_i(cpu_d_ack), .dbus_err_i(cpu_d_err),
+        .dbus_stall_i(cpu_d_stall),
         .irq_i({irq_accel, irq_display}),
-        .sleeping_o(cpu_sleeping_o)
+        .sleeping_o(cpu_sleeping_o),
+        .trace_valid_o(trace_valid_o), .trace_pc_o(trace_pc_o), .trace_insn_o(trace_insn_o),
+        .trace_trap_o(trace_trap_o), .trace_cause_o(trace_cause_o), .trace_irq_o(trace_irq_o),
+        .trace_rd_we_o(trace_rd_we_o), .trace_rd_o(trace_rd_o), .trace_rd_data_o(trace_rd_data_o)
     );
+
+    generate
+        if (BUS_JITTER_SEED != 32'd0) begin : g_jitter
+            soc_bus_jitter #(
+                .SALT(32'h0000_0000)
+            ) u_i_jitter (
+                .clk(clk), .rst(rst || cpu_hold), .seed(BUS_JITTER_SEED),
+                .m_cyc_i(cpu_i_cyc), .m_stb_i(cpu_i_stb), .m_we_i(cpu_i_we), .m_sel_i(cpu_i_sel),
+                .m_adr_i(cpu_i_adr), .m_dat_i(cpu_i_wdat), .m_dat_o(cpu_i_rdat),
+                .m_ack_o(cpu_i_ack), .m_err_o(cpu_i_err), .m_stall_o(cpu_i_stall),
+                .s_cyc_o(i_cyc), .s_stb_o(i_stb), .s_we_o(i_we), .s_sel_o(i_sel), .s_adr_o(i_adr),
+                .s_dat_o(i_wdat), .s_dat_i(i_rdat), .s_ack_i(i_ack), .s_err_i(i_err),
+                .s_stall_i(i_stall)
+            );
+            soc_bus_jitter #(
+                .SALT(32'h9e37_79b9)
+            ) u_d_jitter (
+                .clk(clk), .rst(rst || cpu_hold), .seed(BUS_JITTER_SEED),
+                .m_cyc_i(cpu_d_cyc), .m_stb_i(cpu_d_stb), .m_we_i(cpu_d_we), .m_sel_i(cpu_d_sel),
+                .m_adr_i(cpu_d_adr), .m_dat_i(cpu_d_wdat), .m_dat_o(cpu_d_rdat),
+                .m_ack_o(cpu_d_ack), .m_err_o(cpu_d_err), .m_stall_o(cpu_d_stall),
+                .s_cyc_o(cpu_cyc), .s_stb_o(cpu_stb), .s_we_o(cpu_we), .s_sel_o(cpu_sel),
+                .s_adr_o(cpu_adr), .s_dat_o(cpu_wdat), .s_dat_i(cpu_rdat), .s_ack_i(cpu_ack),
+                .s_err_i(cpu_err), .s_stall_i(!(cpu_ack || cpu_err))
+            );
+        end else begin : g_direct
+            assign {i_cyc, i_stb, i_we, i_sel, i_adr, i_wdat} =
+                   {cpu_i_cyc, cpu_i_stb, cpu_i_we, cpu_i_sel, cpu_i_adr, cpu_i_wdat};
+            assign {cpu_i_rdat, cpu_i_ack, cpu_i_err, cpu_i_stall} = {i_rdat, i_ack, i_err, i_stall};
+            assign {cpu_cyc, cpu_stb, cpu_we, cpu_sel, cpu_adr, cpu_wdat} =
+                   {cpu_d_cyc, cpu_d_stb, cpu_d_we, cpu_d_sel, cpu_d_adr, cpu_d_wdat};
+            // a classic bus under a pipelined master: the request is taken with its answer
+            assign {cpu_d_rdat, cpu_d_ack, cpu_d_err, cpu_d_stall} =
+                   {cpu_rdat, cpu_ack, cpu_err, !(cpu_ack || cpu_err)};
+        end
+    endgenerate
 
     soc_arbiter u_arbiter (
         .clk(clk),
@@ -125,7 +184,9 @@ module boids_soc #(
     ) u_ram (
         .clk(clk),
         .wb_cyc_i(bus_cyc), .wb_stb_i(ram_stb), .wb_we_i(bus_we), .wb_sel_i(bus_sel),
-        .wb_adr_i(bus_adr), .wb_dat_i(bus_wdat), .wb_dat_o(ram_dat), .wb_ack_o(ram_ack)
+        .wb_adr_i(bus_adr), .wb_dat_i(bus_wdat), .wb_dat_o(ram_dat), .wb_ack_o(ram_ack),
+        .ibus_cyc_i(i_cyc), .ibus_stb_i(i_stb), .ibus_adr_i(i_adr), .ibus_dat_o(i_rdat),
+        .ibus_ack_o(i_ack), .ibus_err_o(i_err), .ibus_stall_o(i_stall)
     );
 
     boids_system #(
@@ -166,6 +227,8 @@ module boids_soc #(
         .wb_dat_i(bus_wdat), .wb_dat_o(ctrl_dat), .wb_ack_o(ctrl_ack),
         .exit_o(exit_o), .exit_code_o(exit_code_o)
     );
+
+    wire unused_ok = &{1'b0, i_we, i_sel, i_wdat};  // the instruction port reads only
 
 endmodule
 

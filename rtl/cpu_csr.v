@@ -8,39 +8,43 @@
 // mode), mscratch, mepc, mcause, mtval, mcycle(h), minstret(h), their read-only
 // aliases cycle(h)/instret(h), mvendorid/marchid/mimpid/mhartid (0). Any other
 // address is illegal, and so is a write to a read-only address (0xCxx, 0xFxx).
-// misa and mip ignore writes (their fields are read-only). A CSR write to a counter
-// wins over that cycle's increment: an instruction that writes minstret is not
-// counted, and the next one reads exactly the value written.
+// misa and mip ignore writes (their fields are read-only).
+// The core runs a CSR instruction in its execute stage once every older instruction
+// has retired and been counted (counting low), so a read of minstret is exact; it
+// does not count an instruction that writes minstret(h) itself (writes_instret), so
+// the next one reads exactly the value written.
 module cpu_csr #(
     parameter integer IRQ_COUNT = 2                 // platform interrupts: mip/mie bits 16..
 ) (
     input  wire                 clk,
     input  wire                 rst,                // synchronous, active high
-    // the CSR instruction, decoded at the fetch's ack (dec) into flops
+    // the CSR instruction, decoded as it enters the execute stage (dec) into flops
     input  wire                 dec,
     input  wire [11:0]          dec_addr,
     input  wire                 dec_write,          // it writes (csrrw*, or set/clear with a nonzero source)
-    // the CSR instruction in the execute cycle
+    // the CSR instruction in the execute stage
     input  wire                 en,                 // it executes now (not trapping)
     input  wire [1:0]           op,                 // funct3[1:0]: 01 write, 10 set, 11 clear
     input  wire [31:0]          src,                // rs1 or the zero-extended immediate
     output wire [31:0]          rdata,              // the old value, for rd
     output reg                  illegal,            // no such CSR, or a write to a read-only one
-    // events from the core (at most one of enter, mret in a cycle)
-    input  wire                 retire,             // an instruction completes this cycle
-    input  wire                 enter,              // enter the trap handler: an exception or an interrupt
-    input  wire                 is_irq,             // (with enter) the interrupt irq_take offers
-    input  wire [3:0]           trap_cause,         // an exception's cause
-    input  wire [31:0]          trap_pc,            // the instruction that raised it (the cycle after enter)
-    input  wire [31:0]          late_val,           // the cycle after enter: an exception's mtval, an
-                                                    // interrupt's next instruction not executed
+    output wire                 writes_instret,     // it writes minstret or minstreth
+    // events from the core (at most one of enter, mret, en in a cycle)
+    input  wire                 retire,             // an instruction retires (and counts) this cycle
+    output reg                  counting,           // a retirement not yet in minstret
+    input  wire                 enter,              // take a trap now: an exception or an interrupt
+    input  wire                 trap_irq,           // it is an interrupt
+    input  wire [4:0]           trap_code,          // mcause[4:0]
+    input  wire [31:0]          trap_pc,            // mepc
+    input  wire [31:0]          trap_val,           // mtval
     input  wire                 mret,
     // interrupt lines and what the core needs
     input  wire [IRQ_COUNT-1:0] irq_i,              // level-sensitive, active high
     output wire [31:0]          mtvec_o,
     output wire [31:0]          mepc_o,
     output reg                  irq_pending,        // (mip & mie) != 0: wakes wfi
-    output reg                  irq_take            // irq_pending and mstatus.MIE
+    output reg                  irq_take,           // irq_pending and mstatus.MIE
+    output wire [4:0]           irq_code            // mcause[4:0] of the line to take: 16 + its number
 );
 
     initial begin
@@ -54,19 +58,18 @@ module cpu_csr #(
     reg [31:2]          tvec, epc;
     reg [31:0]          cause, tval, scratch;
     reg [63:0]          cycles, instret;
-    reg                 enter_q, irq_q, retire_q;   // enter, is_irq, retire one cycle late
-    reg [4:0]           code_q;
 
     wire [31:0] ie_word = {{(32 - IRQ_COUNT){1'b0}}, ie} << 16;
     wire [31:0] ip_word = {{(32 - IRQ_COUNT){1'b0}}, ip} << 16;
 
-    // The address is decoded at the fetch into one select flop per register, so the
-    // read is one AND-OR level deep in EXEC (timing) and the write needs no compare.
+    // The address is decoded as the instruction enters the execute stage into one
+    // select flop per register, so the read is one AND-OR level deep there (timing)
+    // and the write needs no compare.
     localparam integer N_SEL = 13;
     localparam integer S_MSTATUS = 0, S_MISA = 1, S_MIE = 2, S_MTVEC = 3, S_MSCRATCH = 4,
                        S_MEPC = 5, S_MCAUSE = 6, S_MTVAL = 7, S_MIP = 8, S_CYCLE = 9,
                        S_CYCLEH = 10, S_INSTRET = 11, S_INSTRETH = 12;
-    reg [N_SEL-1:0] dsel, sel;                      // decoded at the fetch; held for EXEC
+    reg [N_SEL-1:0] dsel, sel;                      // decoded; held for the execute stage
     reg             write;
     always @* begin
         dsel = {N_SEL{1'b0}};
@@ -96,6 +99,7 @@ module cpu_csr #(
             illegal <= (dsel == {N_SEL{1'b0}} && !dec_id) || (dec_write && dec_addr[11:10] == 2'b11);
         end
     end
+    assign writes_instret = write && (sel[S_INSTRET] || sel[S_INSTRETH]);
 
     function automatic [31:0] pick(input s, input [31:0] v);
         pick = {32{s}} & v;
@@ -113,19 +117,19 @@ module cpu_csr #(
 
     // The lowest-numbered pending and enabled line wins.
     wire [IRQ_COUNT-1:0] active = ip & ie;
-    reg  [4:0]           irq_num;
+    reg  [3:0]           irq_num;
     integer              i;
     always @* begin
-        irq_num = 5'd0;
+        irq_num = 4'd0;
         for (i = IRQ_COUNT - 1; i >= 0; i = i - 1)
-            if (active[i]) irq_num = i[4:0];
+            if (active[i]) irq_num = i[3:0];
     end
+    assign irq_code = {1'b1, irq_num};
 
-    // Registered (timing: they decide whether an instruction ends), from irq_i, so
-    // they change in the same cycle as mip. They lag a write of mie or mstatus by a
-    // cycle, which no instruction can see: none is checked after a CSR instruction
-    // or mret, and the next one ends three cycles later at the earliest.
-    wire                 pend_next = (irq_i & ie) != {IRQ_COUNT{1'b0}};
+    // Registered (timing), from irq_i, so they change in the same cycle as mip. They
+    // lag a write of mie or mstatus by a cycle: the core takes no interrupt in the
+    // cycle after a CSR instruction or mret.
+    wire pend_next = (irq_i & ie) != {IRQ_COUNT{1'b0}};
     always @(posedge clk) begin
         irq_pending <= pend_next;
         irq_take <= pend_next && st_mie;
@@ -136,10 +140,9 @@ module cpu_csr #(
     always @(posedge clk) begin
         ip <= irq_i;
         cycles <= cycles + 64'd1;
-        // counted one cycle late too (the next instruction reads it at least two
-        // cycles later), and not when the instruction writes minstret itself
-        retire_q <= retire && !(wr && (sel[S_INSTRET] || sel[S_INSTRETH]));
-        if (retire_q) instret <= instret + 64'd1;
+        // counted one cycle late (timing); the core waits for it before a CSR read
+        counting <= retire;
+        if (counting) instret <= instret + 64'd1;
         if (wr) begin
             if (sel[S_MSTATUS]) begin
                 st_mie <= wdata[3];
@@ -156,19 +159,12 @@ module cpu_csr #(
             if (sel[S_INSTRET]) instret[31:0] <= wdata;
             if (sel[S_INSTRETH]) instret[63:32] <= wdata;
         end
-        // Trap entry is written one cycle late, from flops (timing: enter is one of
-        // the last things the core knows, and the values run through its adder). That
-        // cycle is the handler fetch's first: nothing reads or writes these CSRs in it,
-        // and the core's pc, imm and rs1 still hold the trapping instruction's.
-        enter_q <= enter;
-        irq_q <= is_irq;
-        code_q <= is_irq ? 5'd16 + irq_num : {1'b0, trap_cause};
-        if (enter_q) begin
+        if (enter) begin
             st_mpie <= st_mie;
             st_mie <= 1'b0;
-            epc <= irq_q ? late_val[31:2] : trap_pc[31:2];
-            cause <= {irq_q, 26'd0, code_q};
-            tval <= irq_q ? 32'd0 : late_val;
+            epc <= trap_pc[31:2];
+            cause <= {trap_irq, 26'd0, trap_code};
+            tval <= trap_val;
         end
         if (mret) begin
             st_mie <= st_mpie;
@@ -177,8 +173,7 @@ module cpu_csr #(
         if (rst) begin
             st_mie <= 1'b0;
             st_mpie <= 1'b0;
-            enter_q <= 1'b0;
-            retire_q <= 1'b0;
+            counting <= 1'b0;
             ie <= {IRQ_COUNT{1'b0}};
             tvec <= 30'd0;
             cycles <= 64'd0;

@@ -1,7 +1,7 @@
 // cpu_div: the divider of cpu_rv32im (div, divu, rem, remu), one quotient bit a
-// cycle: 32 steps of restoring division on the operands' magnitudes, then one cycle
-// that fixes the signs and presents the result (33 cycles from start to done). The
-// divisor is never negated: each step adds or subtracts it by its sign.
+// cycle: 32 steps of restoring division on the operands' magnitudes (busy for 32
+// cycles after start), the signs fixed on the way out. The divisor is never
+// negated: each step adds or subtracts it by its sign.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -11,14 +11,14 @@
 module cpu_div (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
-    // request: start for one cycle with the operands; no new start until done
+    // request: start for one cycle with the operands; a start while busy begins anew
     input  wire        start,
     input  wire        is_signed,                   // div, rem
     input  wire        want_rem,                    // rem, remu
     input  wire [31:0] a,                           // dividend
     input  wire [31:0] b,                           // divisor
-    // result: valid in the one cycle done is high
-    output wire        done,
+    // result: valid from the cycle busy falls until the next start
+    output wire        busy,
     output wire [31:0] result
 );
 
@@ -64,7 +64,7 @@ module cpu_div (
         if (rst) running <= 1'b0;
     end
 
-    assign done = running && count == 6'd0;
+    assign busy = running && count != 6'd0;
     // by zero the quotient bits are all ones already; only the sign fix must be skipped
     wire        res_neg = rem_sel ? neg_rem : (neg_quo && !by_zero);
     assign result = ((rem_sel ? rem : quo) ^ {32{res_neg}}) + {31'd0, res_neg};

@@ -1,9 +1,12 @@
-// cpu_mul: the multiplier of cpu_rv32im (mul, mulh, mulhsu, mulhu).
-// One signed 33x33 product, registered: each operand is sign- or zero-extended by
-// one bit, so one multiplier (DSP blocks on iCE40) serves all four instructions.
+// cpu_mul: the multiplier of cpu_rv32im (mul, mulh, mulhsu, mulhu), two cycles.
+// The operands are registered as the instruction leaves the execute stage; in the
+// next (memory) stage one signed 33x33 product (DSP blocks on iCE40) is ready.
 `timescale 1ns / 1ps
 `default_nettype none
 
+// Each operand is sign- or zero-extended by one bit, so one signed multiplier serves
+// all four instructions. The product follows the registered operands and holds
+// while no new start comes.
 module cpu_mul (
     input  wire        clk,
     // request: the product of a and b is in product the cycle after start
@@ -16,15 +19,17 @@ module cpu_mul (
     output wire [63:0] product
 );
 
-    wire signed [32:0] a_ext = {a_signed && a[31], a};
-    wire signed [32:0] b_ext = {b_signed && b[31], b};
-    reg  signed [65:0] p;
+    reg  signed [32:0] a_q, b_q;
 
     always @(posedge clk) begin
-        if (start) p <= a_ext * b_ext;
+        if (start) begin
+            a_q <= {a_signed && a[31], a};
+            b_q <= {b_signed && b[31], b};
+        end
     end
 
     // The low 64 bits are the product modulo 2^64; the top two only repeat the sign.
+    wire signed [65:0] p = a_q * b_q;
     assign product = p[63:0];
 
     wire unused_ok = &{1'b0, p[65:64]};

@@ -1,47 +1,74 @@
-// cpu_rv32im: a small multi-cycle RISC-V RV32IM + Zicsr core, machine mode only,
-// with one Wishbone B4 classic master for instruction fetch and data.
-// See docs/cpu.md: states, CPI, CSRs, traps and interrupts.
+// cpu_rv32im: a pipelined RISC-V RV32IM + Zicsr core, machine mode only, with a
+// Wishbone B4 pipelined master for instruction fetch and another for data.
+// See docs/cpu.md: pipeline, hazards, CPI, CSRs, traps, interrupts, trace port.
 `timescale 1ns / 1ps
 `default_nettype none
 
-// One instruction at a time:
-//   FETCH --ack--> EXEC --(ALU, branch, jump, CSR, system)--------------> FETCH
-//                       --(branch with imm[1] set)--> BRANCH (trap if taken) -> FETCH
-//                       --(load, store)--> MEM --ack--------------------> FETCH
-//                       --(mul*)---------> MUL (product registered) ----> FETCH
-//                       --(div*, rem*)---> DIV (33 cycles) -------------> FETCH
-//                       --(wfi)----------> WFI (until mip & mie != 0) --> FETCH
-// The register file is read at the fetch's ack edge straight from wb_dat_i, so its
-// block-RAM outputs are ready in EXEC; the instruction's class is decoded then too. Bus outputs are all registered; a load or
-// store's ack edge already puts the next fetch on the bus.
-// Traps: an exception replaces the instruction (no register written, not
-// counted in minstret). Interrupts are taken between instructions, at the edge
-// where one retires (not after a CSR instruction or mret, so that a change of
-// mstatus/mie is seen first): mepc = the next instruction. See cpu_csr for the
-// lines' priority (lowest first).
-// Reset (synchronous) resets control state only: state, bus request (adr = RESET_PC), and in
-// cpu_csr mstatus, mie, mtvec and the counters. The registers keep their contents,
-// but for x0, which is written with 0 during reset (the register file has no mask).
-// Slaves must not ack in the cycle a request first appears (see wb_we below).
+// Five stages, in order, one instruction a cycle at best:
+//   F  fetch request on the I-port (cpu_fetch); jal and backward branches are
+//      followed as their word arrives
+//   D  the word arrives (or waits in the fetch buffer): decoded, and its registers
+//      read from the block-RAM register file (registered read), into the X flops
+//   X  execute: operands from the register file or bypassed from M, W or L; ALU,
+//      branch check (a wrong guess, jalr, mret and fence.i redirect the fetch),
+//      load/store address (the D-port request is raised here, registered), CSR
+//      instructions, divide (X waits for it), multiply operands registered
+//   M  the D-port request is out; the multiply's product forms
+//   W  the D-port answer (W waits for ack: the whole pipe holds); loads are aligned;
+//      the register file is written; the instruction retires, or traps
+// L is the register write of the last cycle, kept for the bypass (the register file
+// misses a write made in the cycle it is read).
+// Traps are taken in W, in order: an exception found earlier travels with its
+// instruction (which then has no effect: no register, no bus access, no CSR) and
+// flushes everything younger when it reaches W. An interrupt replaces the
+// instruction in X (mepc = its pc) and is taken when that reaches W. Side effects
+// wait until nothing older can trap: a load or store raises its request only when
+// no older access is outstanding and no older instruction carries an exception;
+// CSR instructions, mret and fence.i run in X once M and W are empty.
+// Reset (synchronous) resets control state only; the register file is not reset
+// and x0 is never read from it (its operand is 0 by the bypass selects).
 module cpu_rv32im #(
     parameter [31:0] RESET_PC = 32'h0000_0000,
     parameter integer IRQ_COUNT = 2                 // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
 ) (
     input  wire                 clk,
     input  wire                 rst,                // synchronous, active high
-    // Wishbone B4 classic master, 32-bit, byte addresses (adr[1:0] = 0, sel picks bytes)
-    output wire                 wb_cyc_o,
-    output wire                 wb_stb_o,
-    output wire                 wb_we_o,
-    output wire [3:0]           wb_sel_o,
-    output wire [31:0]          wb_adr_o,
-    output wire [31:0]          wb_dat_o,
-    input  wire [31:0]          wb_dat_i,
-    input  wire                 wb_ack_i,
-    input  wire                 wb_err_i,
+    // I-port: Wishbone B4 pipelined master, read only (we 0, sel 1111, dat_o 0)
+    output wire                 ibus_cyc_o,
+    output wire                 ibus_stb_o,
+    output wire                 ibus_we_o,
+    output wire [3:0]           ibus_sel_o,
+    output wire [31:0]          ibus_adr_o,
+    output wire [31:0]          ibus_dat_o,
+    input  wire [31:0]          ibus_dat_i,
+    input  wire                 ibus_ack_i,
+    input  wire                 ibus_err_i,
+    input  wire                 ibus_stall_i,
+    // D-port: Wishbone B4 pipelined master, one access at a time, byte addresses
+    // (adr[1:0] = 0, sel picks the bytes)
+    output wire                 dbus_cyc_o,
+    output reg                  dbus_stb_o,
+    output reg                  dbus_we_o,
+    output reg  [3:0]           dbus_sel_o,
+    output wire [31:0]          dbus_adr_o,
+    output reg  [31:0]          dbus_dat_o,
+    input  wire [31:0]          dbus_dat_i,
+    input  wire                 dbus_ack_i,
+    input  wire                 dbus_err_i,
+    input  wire                 dbus_stall_i,
     // interrupts
     input  wire [IRQ_COUNT-1:0] irq_i,              // level-sensitive, active high
-    output wire                 sleeping_o          // high while stalled in wfi
+    output wire                 sleeping_o,         // high while stalled in wfi
+    // retire trace: one record a cycle at most, in program order
+    output wire                 trace_valid_o,      // an instruction retired, or a trap was taken
+    output wire [31:0]          trace_pc_o,         // its address (an interrupt: mepc)
+    output wire [31:0]          trace_insn_o,       // its encoding (0: a fetch fault or an interrupt)
+    output wire                 trace_trap_o,       // a trap (nothing written)
+    output wire [4:0]           trace_cause_o,      // mcause[4:0] of the trap
+    output wire                 trace_irq_o,        // the trap is an interrupt
+    output wire                 trace_rd_we_o,      // it wrote rd (never x0)
+    output wire [4:0]           trace_rd_o,
+    output wire [31:0]          trace_rd_data_o
 );
 
     initial begin
@@ -49,142 +76,10 @@ module cpu_rv32im #(
         if (IRQ_COUNT < 1 || IRQ_COUNT > 16) $error("%m: IRQ_COUNT = %0d, must be 1..16", IRQ_COUNT);
     end
 
-    localparam [2:0] S_BOOT = 3'd0, S_FETCH = 3'd1, S_EXEC = 3'd2, S_MEM = 3'd3,
-                     S_MUL = 3'd4, S_DIV = 3'd5, S_WFI = 3'd6, S_BRANCH = 3'd7;
-
     // exception causes (mcause)
-    localparam [3:0] C_FETCH_MISALIGNED = 4'd0, C_FETCH_FAULT = 4'd1, C_ILLEGAL = 4'd2,
-                     C_BREAKPOINT = 4'd3, C_LOAD_MISALIGNED = 4'd4, C_LOAD_FAULT = 4'd5,
-                     C_STORE_MISALIGNED = 4'd6, C_STORE_FAULT = 4'd7, C_ECALL_M = 4'd11;
-
-    reg  [2:0]  state;
-    reg  [31:0] pc;                                 // the instruction being fetched or executed
-    reg  [31:0] ir;                                 // the instruction in EXEC and later
-    // the bus request
-    reg         cyc, we;
-    reg  [3:0]  sel;
-    reg  [31:0] adr, wdat;
-    reg  [1:0]  ls_off;                             // a load's byte offset: adr holds the word
-
-    assign wb_cyc_o = cyc;
-    assign wb_stb_o = cyc;
-    assign wb_we_o = we;
-    assign wb_sel_o = sel;
-    assign wb_adr_o = adr;
-    assign wb_dat_o = wdat;
-    assign sleeping_o = state == S_WFI;
-
-    // ---- decode (at the fetch's ack, into flops) --------------------------------
-    wire [4:0]  rd = ir[11:7];
-    wire [2:0]  f3 = ir[14:12];
-
-    // The instruction's class, its immediate and the ALU's operand and result
-    // choices are decoded from wb_dat_i at the fetch's ack and registered with it,
-    // so that EXEC starts from flops (timing on iCE40).
-    wire [31:0] fi = wb_dat_i;                      // the instruction being fetched
-    wire [6:0]  fi_op = fi[6:0];
-    wire [2:0]  fi_f3 = fi[14:12];
-    wire [6:0]  fi_f7 = fi[31:25];
-    wire        fi_lui = fi_op == 7'b0110111, fi_auipc = fi_op == 7'b0010111;
-    wire        fi_jal = fi_op == 7'b1101111, fi_jalr = fi_op == 7'b1100111;
-    wire        fi_branch = fi_op == 7'b1100011, fi_load = fi_op == 7'b0000011;
-    wire        fi_store = fi_op == 7'b0100011, fi_opimm = fi_op == 7'b0010011;
-    wire        fi_reg = fi_op == 7'b0110011, fi_system = fi_op == 7'b1110011;
-    wire        fi_csr = fi_system && fi_f3[1:0] != 2'b00;
-    wire        fi_arith = fi_reg || fi_opimm;
-    reg         fi_legal;                           // but for the CSR address (cpu_csr)
-    always @* begin
-        case (fi_op)
-            7'b0110111, 7'b0010111, 7'b1101111: fi_legal = 1'b1;            // lui, auipc, jal
-            7'b1100111: fi_legal = fi_f3 == 3'b000;                         // jalr
-            7'b1100011: fi_legal = fi_f3[2:1] != 2'b01;                     // branches
-            7'b0000011: fi_legal = fi_f3 != 3'b011 && fi_f3[2:1] != 2'b11;  // loads
-            7'b0100011: fi_legal = fi_f3[2] == 1'b0 && fi_f3[1:0] != 2'b11; // stores
-            7'b0010011: fi_legal = fi_f3 == 3'b001 ? fi_f7 == 7'd0
-                                 : fi_f3 == 3'b101 ? (fi_f7 == 7'd0 || fi_f7 == 7'b0100000) : 1'b1;
-            7'b0110011: fi_legal = fi_f7 == 7'd0 || fi_f7 == 7'b0000001
-                                 || (fi_f7 == 7'b0100000 && (fi_f3 == 3'b000 || fi_f3 == 3'b101));
-            7'b0001111: fi_legal = fi_f3[2:1] == 2'b00;                     // fence, fence.i: no-ops
-            7'b1110011: fi_legal = fi_csr || fi == 32'h0000_0073 || fi == 32'h0010_0073
-                                 || fi == 32'h3020_0073 || fi == 32'h1050_0073;
-            default:    fi_legal = 1'b0;
-        endcase
-    end
-    // one immediate register for every format; the CSR immediate forms' zimm too
-    wire [31:0] fi_imm = fi_store ? {{20{fi[31]}}, fi[31:25], fi[11:7]}
-                       : fi_branch ? {{19{fi[31]}}, fi[31], fi[7], fi[30:25], fi[11:8], 1'b0}
-                       : fi_jal ? {{11{fi[31]}}, fi[31], fi[19:12], fi[20], fi[30:21], 1'b0}
-                       : (fi_lui || fi_auipc) ? {fi[31:12], 12'd0}
-                       : fi_system ? {27'd0, fi[19:15]}
-                       : fi_opimm && fi_f3[2:1] == 2'b01 ? ~{{20{fi[31]}}, fi[31:20]}  // slti(u): a - imm
-                       : {{20{fi[31]}}, fi[31:20]};
-
-    reg [31:0] imm;
-    reg is_jal, is_jalr, is_branch, is_load, is_store, is_fence, is_system, is_muldiv,
-        is_ecall, is_ebreak, is_mret, is_wfi, is_csr, base_legal;
-    reg br_odd;                                     // a branch whose target, if taken, is misaligned
-    reg a_pc, a_zero, b_rs2, alu_sub, cmp_signed;   // ALU: a = pc / 0 / rs1, b = rs2 (^ sub) / imm
-    reg cmp_inv;                                    // bge, bgeu: alu_less is a >= b
-    reg k_sum, k_slt, k_logic, k_shift, k_link;     // which result EXEC writes (or the CSR's)
-    always @(posedge clk) begin
-        if (state == S_FETCH && wb_ack_i) begin
-            imm <= fi_imm;
-            is_jal <= fi_jal;
-            is_jalr <= fi_jalr;
-            is_branch <= fi_branch;
-            is_load <= fi_load;
-            is_store <= fi_store;
-            is_fence <= fi_op == 7'b0001111;
-            is_system <= fi_system;
-            is_muldiv <= fi_reg && fi_f7 == 7'b0000001;
-            is_ecall <= fi == 32'h0000_0073;
-            is_ebreak <= fi == 32'h0010_0073;
-            is_mret <= fi == 32'h3020_0073;
-            is_wfi <= fi == 32'h1050_0073;
-            is_csr <= fi_csr;
-            base_legal <= fi_legal;
-            br_odd <= fi_branch && fi[8];            // imm_b[1]
-            a_pc <= fi_auipc;
-            a_zero <= fi_lui;
-            b_rs2 <= fi_reg || fi_branch;
-            // sub, slt, sltu, branches invert rs2 (slti, sltiu have imm inverted
-            // already); not sra, whose b is the shift amount
-            alu_sub <= fi_branch || (fi_reg && fi_f3 == 3'b000 && fi[30]) || (fi_arith && fi_f3[2:1] == 2'b01);
-            cmp_signed <= fi_branch ? fi_f3[2:1] == 2'b10 : fi_f3 == 3'b010;
-            cmp_inv <= fi_branch && fi_f3[0];
-            k_sum <= fi_lui || fi_auipc || (fi_arith && fi_f3 == 3'b000);
-            k_slt <= fi_arith && fi_f3[2:1] == 2'b01;
-            k_logic <= fi_arith && fi_f3[2] && fi_f3[1:0] != 2'b01;
-            k_shift <= fi_arith && fi_f3[1:0] == 2'b01;
-            k_link <= fi_jal || fi_jalr;
-        end
-    end
-
-    wire csr_illegal;
-    wire legal = base_legal && !(is_csr && csr_illegal);
-
-    // ---- operands and datapath -----------------------------------------------
-    // What happens this cycle (set by the control block below): an exception (exc),
-    // an instruction completing (done, with next_pc; irq_ok if an interrupt may be
-    // taken after it), a register write.
-    reg         exc, done, irq_ok, rd_we;
-    reg  [31:0] next_pc, rd_wdata;
-    // The register write is done one cycle later from flops (timing). The next
-    // read is at the next fetch's ack, at least two cycles after the result: the
-    // request goes out at the result's edge and a slave acks one cycle after stb
-    // at the earliest (a registered ack, as every slave here has).
-    // EXEC's results (sum, logic, shift, slt, link, CSR) each have their own flops
-    // and one-hot select, and the other states' result (load, mul, div) has
-    // wb_data (a load's bus word raw, aligned at write-back: w_load): the choice
-    // among them is made after the flops, not after the ALU or the bus.
-    reg         wb_we;
-    reg  [4:0]  wb_rd;
-    reg         w_sum, w_slt, w_logic, w_shift, w_shl, w_link, w_csr, w_data, w_load;
-    reg  [31:0] r_sum, r_logic, r_shift, r_link, r_csr, wb_data;
-    reg         r_slt;
-    wire [31:0] rs1, rs2;
-    wire [31:0] ld_data;                            // wb_data aligned (a load's write-back)
-    wire        fetch_ack = state == S_FETCH && wb_ack_i;
+    localparam [4:0] C_FETCH_MISALIGNED = 5'd0, C_FETCH_FAULT = 5'd1, C_ILLEGAL = 5'd2,
+                     C_BREAKPOINT = 5'd3, C_LOAD_MISALIGNED = 5'd4, C_LOAD_FAULT = 5'd5,
+                     C_STORE_MISALIGNED = 5'd6, C_STORE_FAULT = 5'd7, C_ECALL_M = 5'd11;
 
     function automatic [31:0] pick(input s, input [31:0] v);
         pick = {32{s}} & v;
@@ -193,310 +88,398 @@ module cpu_rv32im #(
         integer i;
         for (i = 0; i < 32; i = i + 1) reverse[i] = x[31 - i];
     endfunction
-    // a left shift's result comes out of the ALU bit-reversed (see cpu_alu)
-    wire [31:0] wb_wdata = pick(w_sum, r_sum) | pick(w_logic, r_logic) | pick(w_shift, r_shift)
-                         | pick(w_shl, reverse(r_shift))
-                         | pick(w_link, r_link) | pick(w_csr, r_csr) | pick(w_data, wb_data)
-                         | pick(w_load, ld_data)
-                         | {31'd0, w_slt && r_slt};
 
-    cpu_regfile regfile (
-        .clk(clk),
-        .re(fetch_ack), .raddr1(wb_dat_i[19:15]), .raddr2(wb_dat_i[24:20]),
-        .rdata1(rs1), .rdata2(rs2),
-        .we(wb_we), .waddr(wb_rd), .wdata(wb_wdata));
+    // ---- the stages' registers --------------------------------------------------
+    // X: the decoded instruction
+    reg         x_valid;
+    reg  [31:0] x_pc, x_pc4, x_target, x_insn, x_imm;
+    reg         x_pred, x_fault, x_legal;
+    reg         x_jal, x_jalr, x_branch, x_load, x_store, x_mul, x_div, x_csr, x_ecall, x_ebreak,
+                x_mret, x_wfi, x_fence_i;
+    reg  [4:0]  x_rd, x_rs1, x_rs2;
+    reg         x_we, x_use1, x_use2;
+    reg         x_a_pc, x_b_imm, x_b_inv, x_cin, x_cmp_signed, x_cmp_inv;
+    reg         x_k_sum, x_k_slt, x_k_logic, x_k_shift;
+    reg  [3:0]  x_s1, x_s2;                         // operand sources, one-hot: {L, W, M, register file}
+    reg         x_redirected;                       // it has redirected the fetch already
+    reg         x_div_started;
+    // M
+    reg         m_valid, m_exc, m_irq, m_we, m_load, m_mul, m_mulh, m_raised, m_nocount;
+    reg  [4:0]  m_cause, m_rd;
+    reg  [2:0]  m_f3;
+    reg  [31:0] m_pc, m_insn, m_res;                // m_res: the result, a load/store address, or mtval
+    // W
+    reg         w_valid, w_exc, w_irq, w_we, w_load, w_pending, w_nocount;
+    reg  [4:0]  w_cause, w_rd;
+    reg  [2:0]  w_f3;
+    reg  [31:0] w_pc, w_insn, w_res;
+    // L: the register write of the last cycle (its register: the select says)
+    reg  [31:0] l_data;
+    // the D-port request
+    reg  [31:2] d_adr;
 
-    // One adder: arithmetic, lui (0 + imm), auipc (pc + imm), load/store addresses
-    // and the jalr target (rs1 + imm), and branch compares (rs1 - rs2). Each operand
-    // is one LUT from the register file or flops.
-    wire [31:0] alu_a = a_zero ? 32'd0 : a_pc ? pc : rs1;
-    wire [31:0] alu_b = b_rs2 ? rs2 ^ {32{alu_sub}} : imm;
+    // ---- pipeline control -------------------------------------------------------
+    // freeze: W waits for its access's answer; nothing moves, nothing is written.
+    // trap_now: W holds an exception or interrupt: trap, flush everything younger.
+    wire freeze = w_pending && !dbus_ack_i;
+    wire trap_now = w_valid && w_exc && !w_pending;
+
+    // ---- fetch and decode (F, D) ------------------------------------------------
+    wire        h_valid, h_fault, h_pred;
+    wire [31:0] h_insn, h_pc, h_pc4, h_target;
+    wire        redirect;
+    wire [31:0] redirect_pc;
+    wire        consume;
+
+    cpu_fetch #(
+        .RESET_PC(RESET_PC)
+    ) fetch (
+        .clk(clk), .rst(rst),
+        .ibus_cyc_o(ibus_cyc_o), .ibus_stb_o(ibus_stb_o), .ibus_adr_o(ibus_adr_o),
+        .ibus_dat_i(ibus_dat_i), .ibus_ack_i(ibus_ack_i), .ibus_err_i(ibus_err_i),
+        .ibus_stall_i(ibus_stall_i),
+        .redirect(redirect), .redirect_pc(redirect_pc),
+        .head_valid(h_valid), .head_insn(h_insn), .head_fault(h_fault), .head_pc(h_pc),
+        .head_pc4(h_pc4), .head_pred(h_pred), .head_target(h_target), .consume(consume));
+    assign ibus_we_o = 1'b0;
+    assign ibus_sel_o = 4'b1111;
+    assign ibus_dat_o = 32'd0;
+
+    wire        d_jal, d_jalr, d_branch, d_load, d_store, d_mul, d_div, d_csr,
+                d_ecall, d_ebreak, d_mret, d_wfi, d_fence_i, d_legal, d_we, d_use1, d_use2;
+    wire [4:0]  d_rd, d_rs1, d_rs2;
+    wire [31:0] d_imm;
+    wire        d_a_pc, d_b_imm, d_b_inv, d_cin, d_cmp_signed, d_cmp_inv;
+    wire        d_k_sum, d_k_slt, d_k_logic, d_k_shift;
+    cpu_decode decode (
+        .insn(h_insn),
+        .is_jal(d_jal), .is_jalr(d_jalr),
+        .is_branch(d_branch), .is_load(d_load), .is_store(d_store), .is_mul(d_mul),
+        .is_div(d_div), .is_csr(d_csr), .is_ecall(d_ecall), .is_ebreak(d_ebreak),
+        .is_mret(d_mret), .is_wfi(d_wfi), .is_fence_i(d_fence_i), .legal(d_legal),
+        .rd(d_rd), .rd_we(d_we), .rs1(d_rs1), .rs2(d_rs2), .use_rs1(d_use1), .use_rs2(d_use2),
+        .imm(d_imm), .a_pc(d_a_pc), .b_imm(d_b_imm), .b_inv(d_b_inv),
+        .cin(d_cin), .cmp_signed(d_cmp_signed), .cmp_inv(d_cmp_inv),
+        .k_sum(d_k_sum), .k_slt(d_k_slt), .k_logic(d_k_logic), .k_shift(d_k_shift));
+    // a fetch fault has no instruction: nothing of the word is used; an illegal
+    // instruction is none of the classes (only its exception goes on)
+    wire        d_ok = h_valid && !h_fault;
+    wire        d_run = d_ok && d_legal;
+
+    // ---- execute (X) ------------------------------------------------------------
+    wire [2:0]  x_f3 = x_insn[14:12];
+    wire [31:0] rf1, rf2;
+    wire [31:0] rs1v = pick(x_s1[0], rf1) | pick(x_s1[1], m_res) | pick(x_s1[2], w_res)
+                     | pick(x_s1[3], l_data);
+    wire [31:0] rs2v = pick(x_s2[0], rf2) | pick(x_s2[1], m_res) | pick(x_s2[2], w_res)
+                     | pick(x_s2[3], l_data);
+    wire [31:0] alu_a = rs1v | pick(x_a_pc, x_pc);
+    wire [31:0] alu_b = x_b_imm ? x_imm : rs2v ^ {32{x_b_inv}};
     wire [31:0] sum, logic_out, shifted;
-    wire        alu_less;
+    wire        less;
     cpu_alu alu (
-        .cin(alu_sub), .cmp_signed(cmp_signed), .invert(cmp_inv), .funct3(f3), .arith(ir[30]),
+        .cin(x_cin), .cmp_signed(x_cmp_signed), .invert(x_cmp_inv), .funct3(x_f3), .arith(x_insn[30]),
         .a(alu_a), .b(alu_b),
-        .sum(sum), .less(alu_less), .logic_out(logic_out), .shifted(shifted));
+        .sum(sum), .less(less), .logic_out(logic_out), .shifted(shifted));
+    wire        equal = rs1v == rs2v;
+    wire        taken = x_jal || (x_branch && (x_f3[2] ? less : equal ^ x_f3[0]));
 
-    // branches: equality straight on the register file's outputs, order from the adder
-    wire        alu_eq = rs1 == rs2;
+    // CSRs, multiply, divide
+    wire [31:0] csr_rdata, mtvec, mepc;
+    wire        csr_illegal, csr_writes_instret, csr_counting;
+    wire        irq_pending, irq_take;
+    wire [4:0]  irq_code;
+    wire [63:0] product;
+    wire        div_busy;
+    wire [31:0] div_result;
 
-    wire [31:0] pc_plus4 = pc + 32'd4;
-    wire [31:0] pc_rel = pc + imm;                  // branch and jal targets
-    // A taken branch or a jal goes to pc_rel. The order comparison (alu_less, the
-    // adder's carry out) arrives last: see take_tgt below.
-    wire        exec_jal = state == S_EXEC && is_jal;
-    wire        exec_lt = state == S_EXEC && is_branch && f3[2];
-    wire        exec_eq = state == S_EXEC && is_branch && !f3[2];
-    // A jump's target is misaligned if bit 1 is set (pc is aligned): imm_j[1] for jal,
-    // the sum's bit 1 for jalr (ex_flops, ex_sum below); a branch with imm_b[1] set
-    // takes one more cycle (BRANCH) so that the misaligned trap does not wait for the
-    // comparison.
-    reg         eq_q;                           // EXEC's alu_eq: for BRANCH and late_val (less: r_slt)
+    // Hazards. A value is bypassed from the stage that holds it; a load's value exists
+    // only from L on (it arrives in W), a product's from W on (it forms in M).
+    wire        m_late = m_load || m_mul;
+    wire        hazard = (x_s1[1] && m_late) || (x_s1[2] && w_load)
+                      || (x_s2[1] && m_late) || (x_s2[2] && w_load);
+    wire        x_mem = x_load || x_store;
+    wire        x_serial = x_csr || x_mret || x_fence_i;
+    wire        x_legal_all = x_legal && !(x_csr && csr_illegal);
+    wire        div_ready = x_div_started && !div_busy;
+    // X stays: operands not ready; one data access at a time and none after an
+    // exception; the divider; CSR, mret and fence.i wait for M and W to empty (and
+    // the last retirement to be counted); wfi sleeps until an enabled line is pending
+    wire        x_hold = hazard
+                      || (x_mem && (m_raised || m_exc || w_exc))
+                      || (x_div && !div_ready)
+                      || (x_serial && (m_valid || w_valid || csr_counting))
+                      || (x_wfi && !irq_pending);
+    // an interrupt replaces the instruction in X; not in the cycle after a CSR
+    // instruction or mret (irq_take lags them a cycle), and never a wfi (it retires
+    // and the interrupt is taken at the next instruction)
+    reg         irq_block;
+    wire        x_int = x_valid && irq_take && !irq_block && !x_wfi && !trap_now;
+    wire        x_go = x_valid && !trap_now && (x_int || !x_hold);   // X moves on (unless frozen)
 
-    // mtval of an exception, and mepc of an interrupt, are written in the cycle after
-    // the trap entry (see cpu_csr). In that cycle pc, ir, imm and the ALU's operand
-    // choices still hold the trapping instruction's, and r_sum, r_slt and eq_q its
-    // sum, order and equality; these flops say which value it is. Only flops feed
-    // late_val, never the register file's outputs (timing: the compare tree or the
-    // carry chain would run on into cpu_csr's write multiplexers).
-    reg         late_irq, late_exec, lv_ir, lv_rel, lv_sum, lv_pc;
-    wire        rel_late = is_jal || (is_branch && (f3[2] ? r_slt : eq_q ^ f3[0]));
-    wire        l_rel = late_irq ? late_exec && rel_late : lv_rel;
-    wire        l_sum = late_irq ? late_exec && is_jalr : lv_sum;
-    wire        l_pc4 = late_irq && !(late_exec && (rel_late || is_jalr));
-    wire [31:0] late_val = pick(l_rel, pc_rel) | pick(l_sum, {r_sum[31:1], r_sum[0] && !is_jalr})
-                         | pick(l_pc4, pc_plus4) | pick(!late_irq && lv_ir, ir)
-                         | pick(!late_irq && lv_pc, pc);
+    // exceptions found in X, by priority; mtval goes down the pipe in m_res
+    wire        misaligned_jump = (x_jal && x_imm[1]) || (x_jalr && sum[1])
+                                || (x_branch && x_imm[1] && taken);
+    wire        misaligned_mem = x_mem && (x_f3[1] ? sum[1:0] != 2'b00 : x_f3[0] && sum[0]);
+    wire        x_exc = x_int || x_fault || !x_legal_all || x_ecall || x_ebreak || misaligned_jump
+                     || misaligned_mem;
+    reg  [4:0]  x_cause;
+    always @* begin
+        if (x_int) x_cause = irq_code;
+        else if (x_fault) x_cause = C_FETCH_FAULT;
+        else if (!x_legal_all) x_cause = C_ILLEGAL;
+        else if (x_ecall) x_cause = C_ECALL_M;
+        else if (x_ebreak) x_cause = C_BREAKPOINT;
+        else if (x_jal || x_jalr || x_branch) x_cause = C_FETCH_MISALIGNED;
+        else x_cause = x_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
+    end
 
-    // loads and stores: misaligned accesses trap, they are not split (ex_sum)
+    // the result (or address, or mtval): a jalr with a misaligned target gives the
+    // target, as a jal gives its own (x_target) and a branch always gives x_target
+    wire        x_ok = !x_fault && x_legal_all;
+    wire        jalr_bad = x_jalr && sum[1];
+    wire [31:0] x_res = pick(x_k_sum || x_mem || jalr_bad, {sum[31:1], sum[0] && !x_jalr})
+                      | pick(x_k_logic, logic_out)
+                      | pick(x_k_shift && x_f3[2], shifted) | pick(x_k_shift && !x_f3[2], reverse(shifted))
+                      | {31'd0, x_k_slt && less}
+                      | pick((x_jal && !x_imm[1]) || (x_jalr && !sum[1]), x_pc4)
+                      | pick(x_csr && x_ok, csr_rdata) | pick(x_div, div_result)
+                      | pick(x_branch || (x_jal && x_imm[1]), x_target)
+                      | pick(!x_fault && !x_legal_all, x_insn) | pick(x_fault, x_pc);
+
+    // redirect: a wrong guess (a branch or jal), jalr, mret, fence.i; once, when the
+    // operands are ready, never for an instruction that traps
+    wire        x_redirect = x_valid && !x_redirected && !trap_now && !x_hold && !x_exc
+                          && (((x_branch || x_jal) && taken != x_pred) || x_jalr || x_mret || x_fence_i);
+    wire [31:0] x_tgt_flops = trap_now ? mtvec
+                            : x_mret ? mepc : (x_pred || x_fence_i) ? x_pc4 : x_target;
+    assign redirect = trap_now || x_redirect;
+    assign redirect_pc = !trap_now && x_jalr ? {sum[31:1], 1'b0} : x_tgt_flops;
+
+    // the D-port request, raised as a load or store leaves X
+    wire        raise = x_go && x_mem && !x_exc && !freeze;
     reg  [3:0]  ls_sel;
     always @* begin
-        case (f3[1:0])
+        case (x_f3[1:0])
             2'b00:   ls_sel = 4'b0001 << sum[1:0];
             2'b01:   ls_sel = sum[1] ? 4'b1100 : 4'b0011;
             default: ls_sel = 4'b1111;
         endcase
     end
-    wire [31:0] st_data = f3[1] ? rs2 : f3[0] ? {2{rs2[15:0]}} : {4{rs2[7:0]}};
-    // a load's alignment and sign extension are done at write-back, from wb_data
-    // (the bus word as it came): the read data arrives late, behind the SoC's
-    // address decode and read multiplexer
-    wire [31:0] ld_word = wb_data >> {ls_off, 3'b000};
-    assign ld_data = f3[1] ? ld_word
-                     : f3[0] ? {{16{ld_word[15] && !f3[2]}}, ld_word[15:0]}
-                             : {{24{ld_word[7] && !f3[2]}}, ld_word[7:0]};
+    wire [31:0] st_data = x_f3[1] ? rs2v : x_f3[0] ? {2{rs2v[15:0]}} : {4{rs2v[7:0]}};
+    assign dbus_adr_o = {d_adr, 2'b00};
+    assign dbus_cyc_o = m_raised || w_pending;
 
-    // multiply and divide
-    wire [63:0] product;
     cpu_mul multiplier (
-        .clk(clk), .start(state == S_EXEC && is_muldiv && !f3[2]),
-        .a_signed(f3[1:0] == 2'b01 || f3[1:0] == 2'b10), .b_signed(f3[1:0] == 2'b01),
-        .a(rs1), .b(rs2), .product(product));
+        .clk(clk), .start(x_go && !freeze && x_mul && !x_exc),
+        .a_signed(x_f3[1:0] == 2'b01 || x_f3[1:0] == 2'b10), .b_signed(x_f3[1:0] == 2'b01),
+        .a(rs1v), .b(rs2v), .product(product));
 
-    wire        div_done;
-    wire [31:0] div_result;
+    wire        div_start = x_valid && x_div && !x_div_started && !hazard && !trap_now;
     cpu_div divider (
-        .clk(clk), .rst(rst), .start(state == S_EXEC && legal && is_muldiv && f3[2]),
-        .is_signed(!f3[0]), .want_rem(f3[1]), .a(rs1), .b(rs2),
-        .done(div_done), .result(div_result));
+        .clk(clk), .rst(rst), .start(div_start),
+        .is_signed(!x_f3[0]), .want_rem(x_f3[1]), .a(rs1v), .b(rs2v),
+        .busy(div_busy), .result(div_result));
 
-    // CSRs
-    wire [31:0] csr_rdata, mtvec, mepc;
-    wire        irq_pending, irq_take;
-    wire        retire;
-    (* keep *) wire to_handler;                     // an exception or an interrupt: go to mtvec
-    reg  [3:0]  trap_cause;
+    // ---- write-back (W) -----------------------------------------------------------
+    // a load's word, aligned and extended; the register write
+    wire [31:0] ld_word = dbus_dat_i >> {w_res[1:0], 3'b000};
+    wire [31:0] ld_data = w_f3[1] ? ld_word
+                        : w_f3[0] ? {{16{ld_word[15] && !w_f3[2]}}, ld_word[15:0]}
+                                  : {{24{ld_word[7] && !w_f3[2]}}, ld_word[7:0]};
+    wire        rf_we = w_valid && w_we && !w_exc && !freeze;
+    wire [31:0] rf_wdata = w_load ? ld_data : w_res;
+    wire        w_leave = w_valid && !freeze;       // retires or traps
+    wire        retire = w_leave && !w_exc;
+
     cpu_csr #(
         .IRQ_COUNT(IRQ_COUNT)
     ) csr (
         .clk(clk), .rst(rst),
-        .dec(fetch_ack), .dec_addr(fi[31:20]), .dec_write(fi_f3[1:0] == 2'b01 || fi[19:15] != 5'd0),
-        .en(state == S_EXEC && is_csr && legal), .op(f3[1:0]),
-        .src(f3[2] ? imm : rs1), .rdata(csr_rdata), .illegal(csr_illegal),
-        .retire(retire), .enter(to_handler), .is_irq(!exc), .trap_cause(trap_cause), .trap_pc(pc),
-        .late_val(late_val), .mret(state == S_EXEC && is_mret),
+        .dec(consume), .dec_addr(h_insn[31:20]),
+        .dec_write(h_insn[13:12] == 2'b01 || h_insn[19:15] != 5'd0),
+        .en(x_go && !freeze && x_csr && !x_exc), .op(x_f3[1:0]),
+        .src(x_f3[2] ? x_imm : rs1v), .rdata(csr_rdata), .illegal(csr_illegal),
+        .writes_instret(csr_writes_instret),
+        .retire(retire && !w_nocount), .counting(csr_counting),
+        .enter(trap_now), .trap_irq(w_irq), .trap_code(w_cause), .trap_pc(w_pc),
+        .trap_val(w_irq || w_cause == C_ECALL_M || w_cause == C_BREAKPOINT ? 32'd0 : w_res),
+        .mret(x_go && !freeze && x_mret && !x_exc),
         .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
-        .irq_pending(irq_pending), .irq_take(irq_take));
+        .irq_pending(irq_pending), .irq_take(irq_take), .irq_code(irq_code));
 
-    // ---- control ---------------------------------------------------------------
-    // Whether the instruction ends or traps, in two parts: what flops decide, and the
-    // misaligned jalr target or load/store address (the adder's low bits, early in
-    // its carry chain), which only ever adds a trap. to_handler then is one LUT after
-    // the adder (timing: it picks the next address).
-    wire exec = state == S_EXEC;
-    wire is_ls = is_load || is_store;
-    wire ex_flops = exec && (!legal || is_ecall || is_ebreak || (is_jal && imm[1]));
-    (* keep *) wire jalr_ok;
-    assign jalr_ok = exec && legal && is_jalr;
-    (* keep *) wire ls_ok;
-    assign ls_ok = exec && legal && is_ls;
-    // misaligned: a jalr target's bit 1, a word's bits 1:0, a halfword's bit 0
-    (* keep *) wire chk1;
-    assign chk1 = jalr_ok || (ls_ok && f3[1]);
-    (* keep *) wire chk0;
-    assign chk0 = ls_ok && (f3[1] || f3[0]);
-    (* keep *) wire ex_sum;
-    assign ex_sum = (chk1 && sum[1]) || (chk0 && sum[0]);
-    wire done_flops = exec && legal && !is_ecall && !is_ebreak && !(is_jal && imm[1])
-                      && !(is_ls || is_muldiv || br_odd || (is_wfi && !irq_pending));
-    // the other states
-    reg  ex_other, done_other;
-    always @* begin
-        ex_other = 1'b0;
-        done_other = 1'b0;
-        case (state)
-            S_FETCH:  ex_other = wb_err_i;
-            S_MEM:    begin done_other = wb_ack_i; ex_other = !wb_ack_i && wb_err_i; end
-            S_MUL:    done_other = 1'b1;
-            S_DIV:    done_other = div_done;
-            S_WFI:    done_other = irq_pending;
-            S_BRANCH: begin
-                done_other = !br_taken_q;
-                ex_other = br_taken_q;
-            end
-            default: ;
-        endcase
-    end
-    always @* begin
-        exc = ex_flops || ex_sum || ex_other;
-        done = (done_flops && !ex_sum) || done_other;
-        irq_ok = !(exec && is_system && !is_wfi);
-        rd_we = done && (exec ? !is_branch && !is_fence && !(is_system && !is_csr)
-                              : state == S_MEM ? is_load : state == S_MUL || state == S_DIV);
-        next_pc = exec && is_mret ? mepc : pc_plus4;
-        rd_wdata = state == S_MUL ? (f3[1:0] == 2'b00 ? product[31:0] : product[63:32])
-                 : state == S_DIV ? div_result : wb_dat_i;
-    end
+    // ---- the register file and the bypass selects ----------------------------------
+    // Each cycle the register file is read for the instruction X holds next: the head
+    // (X moves on or is empty) or X's own (X stays: its producers may have moved).
+    // The selects say where each operand is next cycle: in M (X's result, if X moves
+    // on), W (M's), L (W's write now, which the read misses) or the register file.
+    wire        from_head = !x_valid || x_go;
+    assign consume = !freeze && from_head && !redirect;
+    wire [4:0]  n_rs1 = from_head ? d_rs1 : x_rs1;
+    wire [4:0]  n_rs2 = from_head ? d_rs2 : x_rs2;
+    wire        n_use1 = from_head ? d_ok && d_use1 : x_use1;
+    wire        n_use2 = from_head ? d_ok && d_use2 : x_use2;
+    wire        p_m = x_valid && x_we && !x_hold;   // X's result will be in M
+    wire        p_w = m_valid && m_we;
+    wire        p_l = rf_we;
+    function automatic [3:0] source(input used, input [4:0] r, input [4:0] m_rd_, input [4:0] w_rd_,
+                                    input [4:0] l_rd_, input pm, input pw, input pl);
+        reg sm, sw, sl;
+        begin
+            sm = pm && m_rd_ == r;
+            sw = !sm && pw && w_rd_ == r;
+            sl = !sm && !sw && pl && l_rd_ == r;
+            source = used ? {sl, sw, sm, !sm && !sw && !sl} : 4'b0000;
+        end
+    endfunction
+    wire [3:0]  n_s1 = source(n_use1, n_rs1, x_rd, m_rd, w_rd, p_m, p_w, p_l);
+    wire [3:0]  n_s2 = source(n_use2, n_rs2, x_rd, m_rd, w_rd, p_m, p_w, p_l);
 
-    wire        br_taken_q = f3[2] ? r_slt : eq_q ^ f3[0];
+    cpu_regfile regfile (
+        .clk(clk),
+        .re(!freeze), .raddr1(n_rs1), .raddr2(n_rs2), .rdata1(rf1), .rdata2(rf2),
+        .we(rf_we), .waddr(w_rd), .wdata(rf_wdata));
 
-    // the exception's cause, by priority (its value: late_val)
-    always @* begin
-        trap_cause = C_ILLEGAL;
-        case (state)
-            S_FETCH: trap_cause = C_FETCH_FAULT;
-            S_EXEC: begin
-                if (!legal) trap_cause = C_ILLEGAL;
-                else if (is_ecall) trap_cause = C_ECALL_M;
-                else if (is_ebreak) trap_cause = C_BREAKPOINT;
-                else if (is_jal || is_jalr) trap_cause = C_FETCH_MISALIGNED;
-                else trap_cause = is_load ? C_LOAD_MISALIGNED : C_STORE_MISALIGNED;
-            end
-            S_MEM: trap_cause = is_load ? C_LOAD_FAULT : C_STORE_FAULT;
-            S_BRANCH: trap_cause = C_FETCH_MISALIGNED;
-            default: ;
-        endcase
-    end
-
-    assign retire = done;
-
-    // The next bus address: a fetch (an instruction retires or traps) or a load or
-    // store's. pc follows adr while fetching, so only adr has this multiplexer. Its
-    // inputs arrive late: the adder's sum (a jalr target or a load/store address;
-    // bits 1:0 are 0 unless it traps), its carry out (alu_less, a branch's order),
-    // and less late its low bits (ex_sum, to_handler). Each meets the rest in as few
-    // LUTs as possible; keep stops abc from folding the early parts in deeper.
-    // to_handler = exc || (done && irq_ok && irq_take), one LUT after ex_sum:
-    (* keep *) wire to_handler_flops;
-    assign to_handler_flops = ex_flops || ex_other
-                                       || (((done_flops && irq_ok) || done_other) && irq_take);
-    assign to_handler = ex_sum || to_handler_flops;
-    wire        ls_start = exec && is_ls && !ex_flops && !ex_sum;
-    // = exc || done || a load/store starts, without the adder (ex_sum only ever
-    // comes with a jalr, which is done_flops, or a load/store)
-    (* keep *) wire adr_load;
-    assign adr_load = ex_flops || done_flops || ex_other || done_other || (exec && is_ls);
-    // the target: pc_rel for a taken branch or jal, the sum for a jalr, load or store
-    // (a branch or jal has no ex_sum, so their gate is early). The two compares
-    // (alu_eq's tree, alu_less at the carry out) each meet only their gate before
-    // take_tgt, two LUTs before the flops.
-    (* keep *) wire exec_eq_adr;
-    assign exec_eq_adr = exec_eq && !to_handler_flops;
-    (* keep *) wire exec_lt_adr;
-    assign exec_lt_adr = exec_lt && !to_handler_flops;
-    (* keep *) wire use_sum_adr;
-    assign use_sum_adr = exec && (is_ls || is_jalr) && !to_handler_flops;
-    (* keep *) wire tgt_early;
-    assign tgt_early = (exec_jal && !to_handler_flops) || (use_sum_adr && !ex_sum);
-    (* keep *) wire eq_take;
-    assign eq_take = exec_eq_adr && (alu_eq ^ f3[0]);
-    (* keep *) wire take_tgt;
-    assign take_tgt = tgt_early || eq_take || (exec_lt_adr && alu_less);
-    (* keep *) wire [31:0] target;
-    assign target = (is_jal || is_branch) ? pc_rel : {sum[31:2], 2'b00};
-    (* keep *) wire [31:0] adr_other;
-    assign adr_other = to_handler ? mtvec : next_pc;
-    wire [31:0] adr_next = take_tgt ? target : adr_other;
-
+    // ---- the pipeline registers ---------------------------------------------------
     always @(posedge clk) begin
-        wb_we <= rd_we && rd != 5'd0;
-        wb_rd <= rd;
-        w_sum <= state == S_EXEC && k_sum;
-        w_slt <= state == S_EXEC && k_slt;
-        w_logic <= state == S_EXEC && k_logic;
-        w_shift <= state == S_EXEC && k_shift && f3[2];
-        w_shl <= state == S_EXEC && k_shift && !f3[2];
-        w_link <= state == S_EXEC && k_link;
-        w_csr <= state == S_EXEC && is_csr;
-        w_data <= state == S_MUL || state == S_DIV;
-        w_load <= state == S_MEM;
-        r_sum <= sum;
-        r_slt <= alu_less;
-        r_logic <= logic_out;
-        r_shift <= shifted;
-        r_link <= pc_plus4;
-        r_csr <= csr_rdata;
-        wb_data <= rd_wdata;
-        // during reset: x0 = 0 (the only write to x0): every select off
+        if (!freeze) begin
+            // D -> X, or X stays and its operands' sources are updated
+            x_s1 <= n_s1;
+            x_s2 <= n_s2;
+            if (from_head) begin
+                x_valid <= h_valid && !redirect;
+                x_pc <= h_pc;
+                x_pc4 <= h_pc4;
+                x_target <= h_target;
+                x_insn <= h_insn;
+                x_imm <= d_imm;
+                x_pred <= h_pred;
+                x_fault <= h_fault;
+                x_legal <= d_legal;
+                x_jal <= d_run && d_jal;
+                x_jalr <= d_run && d_jalr;
+                x_branch <= d_run && d_branch;
+                x_load <= d_run && d_load;
+                x_store <= d_run && d_store;
+                x_mul <= d_run && d_mul;
+                x_div <= d_run && d_div;
+                x_csr <= d_run && d_csr;
+                x_ecall <= d_run && d_ecall;
+                x_ebreak <= d_run && d_ebreak;
+                x_mret <= d_run && d_mret;
+                x_wfi <= d_run && d_wfi;
+                x_fence_i <= d_run && d_fence_i;
+                x_rd <= d_rd;
+                x_rs1 <= d_rs1;
+                x_rs2 <= d_rs2;
+                x_we <= d_run && d_we;
+                x_use1 <= d_ok && d_use1;
+                x_use2 <= d_ok && d_use2;
+                x_a_pc <= d_a_pc;
+                x_b_imm <= d_b_imm;
+                x_b_inv <= d_b_inv;
+                x_cin <= d_cin;
+                x_cmp_signed <= d_cmp_signed;
+                x_cmp_inv <= d_cmp_inv;
+                x_k_sum <= d_run && d_k_sum;
+                x_k_slt <= d_run && d_k_slt;
+                x_k_logic <= d_run && d_k_logic;
+                x_k_shift <= d_run && d_k_shift;
+            end
+
+            // X -> M
+            m_valid <= x_go;
+            m_exc <= x_exc;
+            m_irq <= x_int;
+            m_cause <= x_cause;
+            m_pc <= x_pc;
+            m_insn <= x_insn;
+            m_res <= x_res;
+            m_rd <= x_rd;
+            m_we <= x_we && !x_exc;
+            m_load <= x_load && !x_exc;
+            m_mul <= x_mul && !x_exc;
+            m_mulh <= x_f3[1:0] != 2'b00;
+            m_f3 <= x_f3;
+            m_raised <= raise;
+            m_nocount <= x_csr && csr_writes_instret;
+            if (raise) begin
+                dbus_we_o <= x_store;
+                d_adr <= sum[31:2];
+                dbus_sel_o <= ls_sel;
+                dbus_dat_o <= st_data;
+            end
+
+            // M -> W
+            w_valid <= m_valid;
+            w_exc <= m_exc;
+            w_irq <= m_irq;
+            w_cause <= m_cause;
+            w_pc <= m_pc;
+            w_insn <= m_insn;
+            w_res <= m_mul ? (m_mulh ? product[63:32] : product[31:0]) : m_res;
+            w_rd <= m_rd;
+            w_we <= m_we;
+            w_load <= m_load;
+            w_f3 <= m_f3;
+            w_pending <= m_raised;
+            w_nocount <= m_nocount;
+
+            // W -> L
+            l_data <= rf_wdata;
+        end else if (dbus_err_i) begin
+            // the access failed: W traps next cycle (mtval: its address, in w_res)
+            w_pending <= 1'b0;
+            w_exc <= 1'b1;
+            w_cause <= w_load ? C_LOAD_FAULT : C_STORE_FAULT;
+        end
+
+        // the request stays up until the slave takes it
+        if (dbus_stb_o && !dbus_stall_i) dbus_stb_o <= 1'b0;
+        if (raise) dbus_stb_o <= 1'b1;
+
+        if (!freeze && from_head) begin
+            x_redirected <= 1'b0;
+            x_div_started <= 1'b0;
+        end else begin
+            if (x_redirect) x_redirected <= 1'b1;
+            if (div_start) x_div_started <= 1'b1;
+        end
+        irq_block <= x_go && !freeze && (x_csr || x_mret);
+
+        // a trap flushes every stage; W's own instruction leaves
+        if (trap_now) begin
+            x_valid <= 1'b0;
+            m_valid <= 1'b0;
+            w_valid <= 1'b0;
+        end
         if (rst) begin
-            wb_we <= 1'b1;
-            wb_rd <= 5'd0;
-            w_sum <= 1'b0;
-            w_slt <= 1'b0;
-            w_logic <= 1'b0;
-            w_shift <= 1'b0;
-            w_shl <= 1'b0;
-            w_link <= 1'b0;
-            w_csr <= 1'b0;
-            w_data <= 1'b0;
-            w_load <= 1'b0;
+            x_valid <= 1'b0;
+            m_valid <= 1'b0;
+            w_valid <= 1'b0;
+            m_raised <= 1'b0;
+            w_pending <= 1'b0;
+            dbus_stb_o <= 1'b0;
+            x_redirected <= 1'b0;
+            x_div_started <= 1'b0;
+            irq_block <= 1'b0;
+            x_s1 <= 4'd0;
+            x_s2 <= 4'd0;
         end
     end
 
-    always @(posedge clk) begin
-        case (state)
-            S_BOOT: begin
-                cyc <= 1'b1;
-                state <= S_FETCH;
-            end
-            S_FETCH: if (wb_ack_i) begin
-                cyc <= 1'b0;
-                ir <= wb_dat_i;
-                state <= S_EXEC;
-            end
-            S_EXEC: begin
-                if (is_load || is_store) begin
-                    ls_off <= sum[1:0];
-                    wdat <= st_data;
-                    state <= S_MEM;
-                end else if (is_muldiv) begin
-                    state <= f3[2] ? S_DIV : S_MUL;
-                end else if (is_wfi) begin
-                    state <= S_WFI;
-                end else if (br_odd) begin
-                    state <= S_BRANCH;
-                end
-                eq_q <= alu_eq;
-            end
-            default: ;
-        endcase
-        // A new bus request: a load or store, else the next fetch. Only the values
-        // wait for ex_sum, not the enable (timing).
-        if (adr_load) begin
-            cyc <= 1'b1;
-            we <= ls_start && is_store;
-            sel <= ls_start ? ls_sel : 4'b1111;
-            adr <= adr_next;
-        end
-        late_irq <= !exc;
-        late_exec <= exec;
-        lv_ir <= exec && !legal;
-        lv_rel <= (exec && legal && is_jal) || state == S_BRANCH;
-        lv_sum <= (exec && legal && (is_jalr || is_ls)) || state == S_MEM;
-        lv_pc <= state == S_FETCH;
-        if (state == S_FETCH) pc <= adr;            // slaves never ack in the first cycle
-        // The next fetch (overrides the above when the instruction ends or traps).
-        if (exc || done) state <= S_FETCH;
-        else if (ls_start) state <= S_MEM;
-        if (rst) begin
-            state <= S_BOOT;
-            adr <= RESET_PC;
-            cyc <= 1'b0;
-            we <= 1'b0;
-            sel <= 4'b1111;
-        end
-    end
+    // ---- outputs ------------------------------------------------------------------
+    assign sleeping_o = x_valid && x_wfi && !irq_pending;
+
+    assign trace_valid_o = w_leave;
+    assign trace_pc_o = w_pc;
+    assign trace_insn_o = w_exc && (w_irq || w_cause == C_FETCH_FAULT) ? 32'd0 : w_insn;
+    assign trace_trap_o = w_exc;
+    assign trace_cause_o = w_cause;
+    assign trace_irq_o = w_irq;
+    assign trace_rd_we_o = rf_we;
+    assign trace_rd_o = w_rd;
+    assign trace_rd_data_o = rf_wdata;
 
 endmodule
 

@@ -1,20 +1,23 @@
-// soc_ram: a Wishbone B4 classic slave RAM for the soft CPU (program and data),
-// WORDS 32-bit words with byte-enable writes, block RAM by inference, optionally
-// loaded from a $readmemh file (one word a line, as scripts/bin_to_hex.py writes).
+// soc_ram: the soft CPU's RAM (program and data), WORDS 32-bit words, block RAM by
+// inference, optionally loaded from a $readmemh file (one word a line, as
+// scripts/bin_to_hex.py writes). Two ports: data (read/write) and instructions (read).
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Every access is acknowledged one cycle after it is seen (registered ack), and
-// never in two cycles in a row: a master that keeps stb high after an ack starts
-// a new access, served one cycle later. wb_dat_o is defined in the ack cycle. The
-// address decoder outside has already selected the RAM: only the word-address
-// bits below the RAM's size are used.
+// Data port: a Wishbone B4 classic slave with byte-enable writes. Every access is
+// acknowledged one cycle after it is seen (registered ack), and never in two cycles
+// in a row: a master that keeps stb high after an ack starts a new access, served
+// one cycle later. wb_dat_o is defined in the ack cycle. The address decoder outside
+// has already selected the RAM: only the word-address bits below its size are used.
+// Instruction port: a Wishbone B4 pipelined slave, read only, that never stalls: a
+// request each cycle, each answered in the next, ack with the word for an address
+// in_range the RAM (0 .. 4 * WORDS - 1), err for any other (a fetch fault).
 module soc_ram #(
     parameter integer WORDS = 65536,                // size in 32-bit words
     parameter INIT_FILE = ""                        // $readmemh image, "" for none
 ) (
     input  wire        clk,
-    // Wishbone B4 classic slave, 32-bit, byte addresses
+    // data: Wishbone B4 classic slave, 32-bit, byte addresses
     input  wire        wb_cyc_i,
     input  wire        wb_stb_i,
     input  wire        wb_we_i,
@@ -22,7 +25,15 @@ module soc_ram #(
     input  wire [31:0] wb_adr_i,
     input  wire [31:0] wb_dat_i,
     output reg  [31:0] wb_dat_o,
-    output reg         wb_ack_o
+    output reg         wb_ack_o,
+    // instructions: Wishbone B4 pipelined slave, read only
+    input  wire        ibus_cyc_i,
+    input  wire        ibus_stb_i,
+    input  wire [31:0] ibus_adr_i,
+    output reg  [31:0] ibus_dat_o,
+    output reg         ibus_ack_o,
+    output reg         ibus_err_o,
+    output wire        ibus_stall_o
 );
 
     localparam integer AW = WORDS > 1 ? $clog2(WORDS) : 1;
@@ -34,9 +45,14 @@ module soc_ram #(
     reg  [31:0]   mem[0:WORDS-1];
     wire [AW-1:0] word = wb_adr_i[AW+1:2];
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
+    wire [AW-1:0] iword = ibus_adr_i[AW+1:2];
+    wire          ireq = ibus_cyc_i && ibus_stb_i;
+    wire          in_range = {2'b00, ibus_adr_i[31:2]} < WORDS;
 
     initial begin
-        wb_ack_o = 1'b0;                            // no reset port: the ack starts idle
+        wb_ack_o = 1'b0;                            // no reset port: the acks start idle
+        ibus_ack_o = 1'b0;
+        ibus_err_o = 1'b0;
         if (INIT_FILE != "") $readmemh(INIT_FILE, mem);
     end
 
@@ -51,7 +67,14 @@ module soc_ram #(
         if (req && !wb_we_i) wb_dat_o <= mem[word];
     end
 
-    wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0]};
+    always @(posedge clk) begin
+        ibus_ack_o <= ireq && in_range;
+        ibus_err_o <= ireq && !in_range;
+        if (ireq) ibus_dat_o <= mem[iword];
+    end
+    assign ibus_stall_o = 1'b0;
+
+    wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0], ibus_adr_i[1:0]};
 
 endmodule
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Runs every CPU test program (tests/cpu/*.S but start.S) on cpu_test_top under
-# Icarus and under Verilator: one TAP line per program per simulator. The neg_*
+# Icarus and under Verilator, with no bus waits and with random waits on both of the
+# CPU's ports from each of SEEDS (default "1 2 3"): one TAP line per program, per
+# simulator, per seed. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
 # The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
-# Usage: tests/test_cpu.sh [build-dir]
+# Usage: [SEEDS="1 2 3"] tests/test_cpu.sh [build-dir]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 build=${1:-build}
 out="$build/cpu"
+seeds=(0 ${SEEDS:-1 2 3})                            # 0: no waits
 
 source tests/tap.sh
 
@@ -26,10 +29,11 @@ done
 # what PROGRAM: the first line of the program's header comment
 what() { sed -n '1s|^/\* *||p' "tests/cpu/$1.S" | sed 's| *\*/$||'; }
 
-# verdict NAME SIM STATUS LOG: the TAP line for one run
+# verdict NAME SIM SEED STATUS LOG: the TAP line for one run
 verdict() {
-    local p=$1 sim=$2 status=$3 log=$4 desc
-    desc="$p under $sim: $(what "$p")"
+    local p=$1 sim=$2 seed=$3 status=$4 log=$5 desc waits="no waits"
+    [ "$seed" -ne 0 ] && waits="random waits, seed $seed"
+    desc="$p under $sim, $waits: $(what "$p")"
     case $p in
         neg_fail)
             if [ "$status" -ne 0 ] && grep -q "^FAIL .*check 7 " <<<"$log"; then
@@ -52,23 +56,25 @@ verdict() {
     esac
 }
 
-for p in "${programs[@]}"; do
-    limit=2000000
-    [ "$p" = neg_hang ] && limit=20000
-    # Icarus
-    if [ ! -f "$out/$p.vvp" ]; then
-        fail "$p under icarus: $out/$p.vvp is missing" "run: $make_cmd"
-    else
-        log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit 2>&1); status=$?
-        verdict "$p" icarus "$status" "$log"
-    fi
-    # Verilator
-    if [ ! -x "$out/cpu_sim" ] || [ ! -f "$out/$p.hex" ]; then
-        fail "$p under verilator: $out/cpu_sim or $out/$p.hex is missing" "run: $make_cmd"
-    else
-        log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit 2>&1); status=$?
-        verdict "$p" verilator "$status" "$log"
-    fi
+for seed in "${seeds[@]}"; do
+    for p in "${programs[@]}"; do
+        limit=4000000
+        [ "$p" = neg_hang ] && limit=20000
+        # Icarus
+        if [ ! -f "$out/$p.vvp" ]; then
+            fail "$p under icarus: $out/$p.vvp is missing" "run: $make_cmd"
+        else
+            log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit +SEED="$seed" 2>&1); status=$?
+            verdict "$p" icarus "$seed" "$status" "$log"
+        fi
+        # Verilator
+        if [ ! -x "$out/cpu_sim" ] || [ ! -f "$out/$p.hex" ]; then
+            fail "$p under verilator: $out/cpu_sim or $out/$p.hex is missing" "run: $make_cmd"
+        else
+            log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit --seed "$seed" 2>&1); status=$?
+            verdict "$p" verilator "$seed" "$status" "$log"
+        fi
+    done
 done
 
 echo "1..$n"

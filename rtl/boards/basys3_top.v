@@ -58,6 +58,11 @@ module basys3_top #(
     wire        exited, vga_de, sleeping, host_ack, host_err;
     wire [31:0] exit_code, host_rdat;
 
+    // the CPU's retire trace: for simulators; left open here, it synthesizes away
+    wire        t_valid, t_trap, t_irq, t_rd_we;
+    wire [31:0] t_pc, t_insn, t_rd_data;
+    wire [4:0]  t_cause, t_rd;
+
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
         .INIT_FILE(INIT_FILE),
@@ -80,13 +85,17 @@ module basys3_top #(
         .vga_r(vgaRed), .vga_g(vgaGreen), .vga_b(vgaBlue),
         .exit_o(exited),
         .exit_code_o(exit_code),
-        .cpu_sleeping_o(sleeping)
+        .cpu_sleeping_o(sleeping),
+        .trace_valid_o(t_valid), .trace_pc_o(t_pc), .trace_insn_o(t_insn), .trace_trap_o(t_trap),
+        .trace_cause_o(t_cause), .trace_irq_o(t_irq), .trace_rd_we_o(t_rd_we), .trace_rd_o(t_rd),
+        .trace_rd_data_o(t_rd_data)
     );
 
     assign led = {exited, !rst && !exited};
 
     // the host port is tied off; DVI's data-enable is not needed for VGA
-    wire unused_ok = &{1'b0, vga_de, sleeping, host_ack, host_err, exit_code, host_rdat};
+    wire unused_ok = &{1'b0, vga_de, sleeping, host_ack, host_err, exit_code, host_rdat,
+                       t_valid, t_trap, t_irq, t_rd_we, t_pc, t_insn, t_rd_data, t_cause, t_rd};
 
 endmodule
 

@@ -83,6 +83,11 @@ module icebreaker_top #(
     wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, loader_busy;
     wire [31:0] exit_code;
 
+    // the CPU's retire trace: for simulators; left open here, it synthesizes away
+    wire        t_valid, t_trap, t_irq, t_rd_we;
+    wire [31:0] t_pc, t_insn, t_rd_data;
+    wire [4:0]  t_cause, t_rd;
+
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
         .CLOCK_HZ(CLOCK_HZ),
@@ -104,7 +109,10 @@ module icebreaker_top #(
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
         .exit_o(exited),
         .exit_code_o(exit_code),
-        .cpu_sleeping_o(sleeping)
+        .cpu_sleeping_o(sleeping),
+        .trace_valid_o(t_valid), .trace_pc_o(t_pc), .trace_insn_o(t_insn), .trace_trap_o(t_trap),
+        .trace_cause_o(t_cause), .trace_irq_o(t_irq), .trace_rd_we_o(t_rd_we), .trace_rd_o(t_rd),
+        .trace_rd_data_o(t_rd_data)
     );
 
     assign {P1A4, P1A3, P1A2, P1A1} = vga_r;        // bit 0 on pin 1
@@ -119,7 +127,8 @@ module icebreaker_top #(
     assign LEDG_N = !(boot_done && !exited);        // the LEDs are active low
     assign LEDR_N = !(boot_error || exited);
 
-    wire unused_ok = &{1'b0, host_rdat, vga_de, sleeping, loader_busy, exit_code};
+    wire unused_ok = &{1'b0, host_rdat, vga_de, sleeping, loader_busy, exit_code,
+                       t_valid, t_trap, t_irq, t_rd_we, t_pc, t_insn, t_rd_data, t_cause, t_rd};
 
 endmodule
 

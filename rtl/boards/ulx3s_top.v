@@ -47,6 +47,11 @@ module ulx3s_top #(
     wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, host_ack, host_err;
     wire [31:0] exit_code, host_rdat;
 
+    // the CPU's retire trace: for simulators; left open here, it synthesizes away
+    wire        t_valid, t_trap, t_irq, t_rd_we;
+    wire [31:0] t_pc, t_insn, t_rd_data;
+    wire [4:0]  t_cause, t_rd;
+
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
         .INIT_FILE(INIT_FILE),
@@ -69,7 +74,10 @@ module ulx3s_top #(
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
         .exit_o(exited),
         .exit_code_o(exit_code),
-        .cpu_sleeping_o(sleeping)
+        .cpu_sleeping_o(sleeping),
+        .trace_valid_o(t_valid), .trace_pc_o(t_pc), .trace_insn_o(t_insn), .trace_trap_o(t_trap),
+        .trace_cause_o(t_cause), .trace_irq_o(t_irq), .trace_rd_we_o(t_rd_we), .trace_rd_o(t_rd),
+        .trace_rd_data_o(t_rd_data)
     );
 
     wire [1:0] serial_blue, serial_green, serial_red, serial_clock;
@@ -101,7 +109,8 @@ module ulx3s_top #(
 
     assign led = {5'd0, sleeping, exited, !rst && !exited};
 
-    wire unused_ok = &{1'b0, host_ack, host_err, exit_code, host_rdat};   // host port tied off
+    wire unused_ok = &{1'b0, host_ack, host_err, exit_code, host_rdat,   // host port tied off
+                       t_valid, t_trap, t_irq, t_rd_we, t_pc, t_insn, t_rd_data, t_cause, t_rd};
 
 endmodule
 

@@ -4,11 +4,13 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// The bus behaves as rtl/soc_ram.v's: every access is acknowledged one cycle after it
-// is seen, never in two cycles in a row, and wb_dat_o is the SPRAM's own output
-// register, valid in the ack cycle (held until that block's next access, unlike
+// The data port behaves as rtl/soc_ram.v's: every access is acknowledged one cycle
+// after it is seen, never in two cycles in a row, and wb_dat_o is the SPRAM's own
+// output register, valid in the ack cycle (held until the next access, unlike
 // soc_ram.v's). A byte write is two nibbles of MASKWREN. Only the blocks of the
-// addressed 16K words are enabled. SPRAM cannot be loaded by the bitstream, so
+// addressed 16K words are enabled. SPRAM has a single port: the instruction port
+// reads through it in the cycles the data port leaves free, and stalls (ibus_stall_o)
+// while a data access is being served; its word is valid in its ack cycle only. SPRAM cannot be loaded by the bitstream, so
 // INIT_FILE must be "": a loader (soc_flash_loader.v) fills the RAM at power-up.
 // A size beyond the UP5K's four blocks elaborates (lint, yosys' default-parameter
 // pass) but does not fit.
@@ -25,7 +27,15 @@ module soc_ram #(
     input  wire [31:0] wb_adr_i,
     input  wire [31:0] wb_dat_i,
     output wire [31:0] wb_dat_o,
-    output reg         wb_ack_o
+    output reg         wb_ack_o,
+    // instructions: Wishbone B4 pipelined slave, read only
+    input  wire        ibus_cyc_i,
+    input  wire        ibus_stb_i,
+    input  wire [31:0] ibus_adr_i,
+    output wire [31:0] ibus_dat_o,
+    output reg         ibus_ack_o,
+    output reg         ibus_err_o,
+    output wire        ibus_stall_o
 );
 
     localparam integer AW = WORDS > 1 ? $clog2(WORDS) : 1;
@@ -42,35 +52,46 @@ module soc_ram #(
     end
 `endif
 
-    wire [31:0]   word = {{(32 - AW){1'b0}}, wb_adr_i[AW+1:2]};
-    wire [BW-1:0] row = word[14 +: BW];
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
+    wire          ireq = ibus_cyc_i && ibus_stb_i && !req;
+    wire          in_range = {2'b00, ibus_adr_i[31:2]} < WORDS;
+    // the data port first; the instruction port's address otherwise
+    wire [31:0]   word = {{(32 - AW){1'b0}}, req ? wb_adr_i[AW+1:2] : ibus_adr_i[AW+1:2]};
+    wire [BW-1:0] row = word[14 +: BW];
+    wire          access = req || (ireq && in_range);
     wire [3:0]    mask_lo = {{2{wb_sel_i[1]}}, {2{wb_sel_i[0]}}};
     wire [3:0]    mask_hi = {{2{wb_sel_i[3]}}, {2{wb_sel_i[2]}}};
     wire [32*NB-1:0] dout;
     reg  [BW-1:0] row_q;                            // the row that answered the last request
 
-    initial wb_ack_o = 1'b0;                        // no reset port: the ack starts idle
+    initial begin                                   // no reset port: the acks start idle
+        wb_ack_o = 1'b0;
+        ibus_ack_o = 1'b0;
+        ibus_err_o = 1'b0;
+    end
 
     always @(posedge clk) begin
         wb_ack_o <= req;
-        if (req) row_q <= row;
+        ibus_ack_o <= ireq && in_range;
+        ibus_err_o <= ireq && !in_range;
+        if (access) row_q <= row;
     end
+    assign ibus_stall_o = req;
 
     genvar b;
     generate
         for (b = 0; b < NB; b = b + 1) begin : g_row
             localparam integer ROW_I = b;
-            wire cs = req && row == ROW_I[BW-1:0];
+            wire cs = access && row == ROW_I[BW-1:0];
             SB_SPRAM256KA u_lo (
                 .ADDRESS(word[13:0]), .DATAIN(wb_dat_i[15:0]), .MASKWREN(mask_lo),
-                .WREN(wb_we_i), .CHIPSELECT(cs), .CLOCK(clk),
+                .WREN(req && wb_we_i), .CHIPSELECT(cs), .CLOCK(clk),
                 .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1),
                 .DATAOUT(dout[32 * b +: 16])
             );
             SB_SPRAM256KA u_hi (
                 .ADDRESS(word[13:0]), .DATAIN(wb_dat_i[31:16]), .MASKWREN(mask_hi),
-                .WREN(wb_we_i), .CHIPSELECT(cs), .CLOCK(clk),
+                .WREN(req && wb_we_i), .CHIPSELECT(cs), .CLOCK(clk),
                 .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1),
                 .DATAOUT(dout[32 * b + 16 +: 16])
             );
@@ -78,8 +99,9 @@ module soc_ram #(
     endgenerate
 
     assign wb_dat_o = dout[32 * {{(32 - BW){1'b0}}, row_q} +: 32];
+    assign ibus_dat_o = wb_dat_o;
 
-    wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0], word[31:14]};
+    wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0], ibus_adr_i[1:0], word[31:14]};
 
 endmodule
 

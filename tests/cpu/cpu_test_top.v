@@ -13,6 +13,10 @@
 //   0x3000_000C  delayed irq: a write of {mask[7:0], delay[23:0]} ORs mask into the
 //                irq lines delay cycles later (one pending at a time); reads the
 //                cycles left
+// The CPU's I-port reads soc_ram's instruction port (err outside the RAM); its D-port
+// reaches the RAM's data port and the test device, both classic slaves (a request
+// is taken when it is acknowledged). With +SEED=n (n not 0) a soc_bus_jitter shim on
+// each port stalls requests and delays answers at random, from that seed.
 // The program comes from INIT_FILE, or from +HEX=file (a $readmemh image) when
 // given: one Verilated model serves every program that way.
 module cpu_test_top #(
@@ -28,18 +32,37 @@ module cpu_test_top #(
     output reg         con_valid,                   // one cycle per character
     output reg  [7:0]  con_char,
     // statistics
-    output wire        sleeping
+    output wire        sleeping,
+    // the CPU's retire trace (cpu_rv32im)
+    output wire        trace_valid,
+    output wire [31:0] trace_pc,
+    output wire [31:0] trace_insn,
+    output wire        trace_trap,
+    output wire [4:0]  trace_cause,
+    output wire        trace_irq,
+    output wire        trace_rd_we,
+    output wire [4:0]  trace_rd,
+    output wire [31:0] trace_rd_data
 );
 
     localparam integer IRQ_COUNT = 2;
 
-    wire        cyc, stb, we;
+    // the CPU's ports, and the same after the shims
+    wire        i_cyc, i_stb, i_we, i_ack, i_err, i_stall;
+    wire        ij_cyc, ij_stb, ij_we, ij_ack, ij_err, ij_stall;
+    wire [3:0]  i_sel, ij_sel;
+    wire [31:0] i_adr, i_wdat, i_dat, ij_adr, ij_wdat, ij_dat;
+    wire        d_cyc, d_stb, d_we, d_ack, d_err, d_stall;
+    wire [3:0]  d_sel;
+    wire [31:0] d_adr, d_wdat, d_rdat;
+    wire        cyc, stb, we, ack, err;
     wire [3:0]  sel;
-    wire [31:0] adr, dat_w, ram_dat;
+    wire [31:0] adr, dat_w, rdat, ram_dat;
     wire        ram_ack;
     reg  [31:0] dev_dat;
     reg         dev_ack, dev_err;
     reg  [IRQ_COUNT-1:0] irq;
+    reg  [31:0] seed = 32'd0;
 
     wire in_ram = adr[31:14] == 18'd0;
 
@@ -48,10 +71,39 @@ module cpu_test_top #(
         .IRQ_COUNT(IRQ_COUNT)
     ) cpu (
         .clk(clk), .rst(rst),
-        .wb_cyc_o(cyc), .wb_stb_o(stb), .wb_we_o(we), .wb_sel_o(sel), .wb_adr_o(adr),
-        .wb_dat_o(dat_w), .wb_dat_i(in_ram ? ram_dat : dev_dat),
-        .wb_ack_i(ram_ack || dev_ack), .wb_err_i(dev_err),
-        .irq_i(irq), .sleeping_o(sleeping));
+        .ibus_cyc_o(i_cyc), .ibus_stb_o(i_stb), .ibus_we_o(i_we), .ibus_sel_o(i_sel),
+        .ibus_adr_o(i_adr), .ibus_dat_o(i_wdat), .ibus_dat_i(i_dat), .ibus_ack_i(i_ack), .ibus_err_i(i_err),
+        .ibus_stall_i(i_stall),
+        .dbus_cyc_o(d_cyc), .dbus_stb_o(d_stb), .dbus_we_o(d_we), .dbus_sel_o(d_sel),
+        .dbus_adr_o(d_adr), .dbus_dat_o(d_wdat), .dbus_dat_i(d_rdat), .dbus_ack_i(d_ack),
+        .dbus_err_i(d_err), .dbus_stall_i(d_stall),
+        .irq_i(irq), .sleeping_o(sleeping),
+        .trace_valid_o(trace_valid), .trace_pc_o(trace_pc), .trace_insn_o(trace_insn),
+        .trace_trap_o(trace_trap), .trace_cause_o(trace_cause), .trace_irq_o(trace_irq),
+        .trace_rd_we_o(trace_rd_we), .trace_rd_o(trace_rd), .trace_rd_data_o(trace_rd_data));
+
+    soc_bus_jitter #(
+        .SALT(32'h0000_0000)
+    ) i_jitter (
+        .clk(clk), .rst(rst), .seed(seed),
+        .m_cyc_i(i_cyc), .m_stb_i(i_stb), .m_we_i(i_we), .m_sel_i(i_sel), .m_adr_i(i_adr),
+        .m_dat_i(i_wdat), .m_dat_o(i_dat), .m_ack_o(i_ack), .m_err_o(i_err), .m_stall_o(i_stall),
+        .s_cyc_o(ij_cyc), .s_stb_o(ij_stb), .s_we_o(ij_we), .s_sel_o(ij_sel), .s_adr_o(ij_adr),
+        .s_dat_o(ij_wdat),
+        .s_dat_i(ij_dat), .s_ack_i(ij_ack), .s_err_i(ij_err), .s_stall_i(ij_stall));
+
+    // the D side: the shim, then the classic slaves (a request is taken with its ack)
+    soc_bus_jitter #(
+        .SALT(32'h9e37_79b9)
+    ) d_jitter (
+        .clk(clk), .rst(rst), .seed(seed),
+        .m_cyc_i(d_cyc), .m_stb_i(d_stb), .m_we_i(d_we), .m_sel_i(d_sel), .m_adr_i(d_adr),
+        .m_dat_i(d_wdat), .m_dat_o(d_rdat), .m_ack_o(d_ack), .m_err_o(d_err), .m_stall_o(d_stall),
+        .s_cyc_o(cyc), .s_stb_o(stb), .s_we_o(we), .s_sel_o(sel), .s_adr_o(adr), .s_dat_o(dat_w),
+        .s_dat_i(rdat), .s_ack_i(ack), .s_err_i(err), .s_stall_i(!(ack || err)));
+    assign rdat = in_ram ? ram_dat : dev_dat;
+    assign ack = ram_ack || dev_ack;
+    assign err = dev_err;
 
     soc_ram #(
         .WORDS(RAM_WORDS),
@@ -59,11 +111,14 @@ module cpu_test_top #(
     ) ram (
         .clk(clk),
         .wb_cyc_i(cyc && in_ram), .wb_stb_i(stb && in_ram), .wb_we_i(we), .wb_sel_i(sel),
-        .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(ram_dat), .wb_ack_o(ram_ack));
+        .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(ram_dat), .wb_ack_o(ram_ack),
+        .ibus_cyc_i(ij_cyc), .ibus_stb_i(ij_stb), .ibus_adr_i(ij_adr), .ibus_dat_o(ij_dat),
+        .ibus_ack_o(ij_ack), .ibus_err_o(ij_err), .ibus_stall_o(ij_stall));
 
     reg [8*512-1:0] hexfile;
     initial begin
         if ($value$plusargs("HEX=%s", hexfile)) $readmemh(hexfile, ram.mem);
+        if ($value$plusargs("SEED=%d", seed)) ;
     end
 
     // ---- the test device: registered ack or err, like the RAM ----------------------
@@ -115,7 +170,7 @@ module cpu_test_top #(
         end
     end
 
-    wire unused_ok = &{1'b0, delay_mask[7:IRQ_COUNT]};
+    wire unused_ok = &{1'b0, delay_mask[7:IRQ_COUNT], ij_we, ij_sel, ij_wdat};  // a read-only port
 
 endmodule
 

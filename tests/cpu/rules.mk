@@ -8,7 +8,7 @@ CPU_ARCH := -march=rv32im_zicsr_zifencei -mabi=ilp32
 CPU_ASFLAGS := $(CPU_ARCH) -nostdlib -nostartfiles -Itests/cpu -Wl,--no-warn-rwx-segments
 CPU_RAM_WORDS := 4096
 CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S)))
-CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v tests/cpu/cpu_test_top.v
+CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v rtl/soc_bus_jitter.v tests/cpu/cpu_test_top.v
 CPU_SIM := $(BUILD)/cpu/cpu_sim
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
 	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM)

@@ -1,0 +1,178 @@
+// cpu_fetch: the fetch stage of cpu_rv32im: a Wishbone B4 pipelined read master on
+// its own port (one fetch a cycle), a two-word buffer, and static prediction at the
+// head (jal and backward branches taken), redirected by the core on anything else.
+`timescale 1ns / 1ps
+`default_nettype none
+
+// The head is the oldest fetched instruction not yet taken by the core: the word in
+// the buffer, or the one arriving from the bus this cycle (so that the core can read
+// the register file with its fields as it arrives). The core takes it with consume.
+//
+// Prediction: when the head is a jal, or a branch with a negative offset, whose
+// target is 4-byte aligned, the fetch goes on at head_pc + imm at once (one cycle
+// after the word arrives), once per head; every later word in the buffer or in flight
+// is dropped. The core checks branches when it executes them and redirects on a
+// mistake, as for jalr, mret, fence.i and traps: redirect drops everything fetched,
+// the head too, and fetches from redirect_pc.
+//
+// The bus: requests go out while the buffer has room for every answer that can come
+// back (DEPTH words, counting those in flight), acks come in order, and the answers
+// to fetches made before a redirect are counted and dropped. A request the slave
+// stalls is held unchanged until it is taken, even across a redirect (whose target
+// waits in pend_adr); its answer is dropped too. A fetch answered with err is a
+// fetch fault at the head (head_fault). cyc is high while a request is up or answers
+// are due.
+module cpu_fetch #(
+    parameter [31:0] RESET_PC = 32'h0000_0000
+) (
+    input  wire        clk,
+    input  wire        rst,                         // synchronous, active high
+    // Wishbone B4 pipelined master, read only, 32-bit words
+    output wire        ibus_cyc_o,
+    output reg         ibus_stb_o,
+    output wire [31:0] ibus_adr_o,
+    input  wire [31:0] ibus_dat_i,
+    input  wire        ibus_ack_i,
+    input  wire        ibus_err_i,
+    input  wire        ibus_stall_i,
+    // from the core: drop everything, fetch from redirect_pc (4-byte aligned)
+    input  wire        redirect,
+    input  wire [31:0] redirect_pc,
+    // the head instruction
+    output wire        head_valid,
+    output wire [31:0] head_insn,
+    output wire        head_fault,                  // its fetch answered err
+    output reg  [31:0] head_pc,
+    output wire [31:0] head_pc4,                    // head_pc + 4
+    output wire        head_pred,                   // predicted taken: the fetch follows head_target
+    output wire [31:0] head_target,                 // head_pc + its B or J immediate
+    input  wire        consume                      // the core takes the head (when head_valid)
+);
+
+    localparam integer DEPTH = 2;                   // buffer words; answers in flight count too
+
+    initial begin
+        if (RESET_PC[1:0] != 2'b00) $error("%m: RESET_PC = %h, must be 4-byte aligned", RESET_PC);
+    end
+
+    reg  [31:2] adr;                                // the request on the bus, or the next one
+    reg         pend;                               // a stalled request was overtaken by a redirect
+    reg  [31:2] pend_adr;                           // where to go on once it is taken
+    reg  [2:0]  inflight;                           // requests taken, not yet answered
+    reg  [2:0]  drop;                               // of those, the oldest ones to drop
+    reg  [1:0]  count;                              // words in the buffer
+    reg  [31:0] buf0, buf1;
+    reg         fault0, fault1;
+    reg         head_redirected;                    // the head's prediction has been followed
+
+    assign ibus_adr_o = {adr, 2'b00};
+    assign ibus_cyc_o = ibus_stb_o || inflight != 3'd0;
+
+    wire taken = ibus_stb_o && !ibus_stall_i;
+    wire answer = (ibus_ack_i || ibus_err_i) && inflight != 3'd0;
+    wire dropped = answer && drop != 3'd0;
+    wire arrive = answer && drop == 3'd0;           // a word for the buffer or the head
+
+    // ---- the head and its prediction ----------------------------------------------
+    assign head_valid = count != 2'd0 || arrive;
+    assign head_insn = count != 2'd0 ? buf0 : ibus_dat_i;
+    assign head_fault = count != 2'd0 ? fault0 : ibus_err_i;
+    assign head_pc4 = head_pc + 32'd4;
+
+    wire        h_jal = head_insn[6:0] == 7'b1101111;
+    wire        h_branch = head_insn[6:0] == 7'b1100011;
+    wire [31:0] h_imm = h_jal
+        ? {{11{head_insn[31]}}, head_insn[31], head_insn[19:12], head_insn[20], head_insn[30:21], 1'b0}
+        : {{19{head_insn[31]}}, head_insn[31], head_insn[7], head_insn[30:25], head_insn[11:8], 1'b0};
+    assign head_target = head_pc + h_imm;
+    // imm[1] set: the target is misaligned, the core traps (jal) or traps if taken
+    assign head_pred = !head_fault && (h_jal ? !head_insn[21] : h_branch && head_insn[31] && !head_insn[8]);
+
+    wire take = consume && head_valid;
+    wire follow = head_valid && head_pred && !head_redirected && !redirect;
+    wire flush = redirect || follow;                // drop the fetches after the head (and it: redirect)
+    wire [31:2] target = redirect ? redirect_pc[31:2] : head_target[31:2];
+
+    // ---- buffer occupancy after this cycle ------------------------------------------
+    reg  [1:0] count_next;
+    always @* begin
+        if (redirect) count_next = 2'd0;
+        else if (follow) count_next = take ? 2'd0 : 2'd1;     // the head alone stays
+        else count_next = count + {1'b0, arrive} - {1'b0, take};
+    end
+    wire [2:0] inflight_next = inflight + {2'd0, taken} - {2'd0, answer};
+    wire [2:0] drop_next = flush ? inflight_next : drop - {2'd0, dropped} + {2'd0, taken && pend};
+    // room for one more answer: the buffer, plus what is in flight and will be kept
+    wire [2:0] kept_next = {1'b0, count_next} + (inflight_next - drop_next);
+    wire       room = kept_next < DEPTH[2:0] && inflight_next < 3'd6;
+    wire       held = ibus_stb_o && !taken;         // a stalled request stays as it is
+
+    always @(posedge clk) begin
+        // buffer: the arriving word goes in unless it is taken as the head at once
+        if (flush) begin
+            if (!redirect && !take && count == 2'd0) begin
+                buf0 <= ibus_dat_i;
+                fault0 <= ibus_err_i;
+            end
+        end else if (take && count == 2'd2) begin
+            buf0 <= buf1;
+            fault0 <= fault1;
+            if (arrive) begin
+                buf1 <= ibus_dat_i;
+                fault1 <= ibus_err_i;
+            end
+        end else if (arrive && !(take && count == 2'd0)) begin
+            if (count == 2'd0 || (count == 2'd1 && take)) begin
+                buf0 <= ibus_dat_i;
+                fault0 <= ibus_err_i;
+            end else begin
+                buf1 <= ibus_dat_i;
+                fault1 <= ibus_err_i;
+            end
+        end
+        count <= count_next;
+        inflight <= inflight_next;
+        drop <= drop_next;
+
+        if (redirect) head_pc <= redirect_pc;
+        else if (take) head_pc <= head_pred ? head_target : head_pc4;
+        if (redirect || take) head_redirected <= 1'b0;
+        else if (follow) head_redirected <= 1'b1;
+
+        // the request
+        ibus_stb_o <= held || room;
+        if (flush && held) begin
+            pend <= 1'b1;
+            pend_adr <= target;
+        end else if (flush) begin
+            pend <= 1'b0;
+            adr <= target;
+        end else if (taken) begin
+            pend <= 1'b0;
+            adr <= pend ? pend_adr : adr + 30'd1;
+        end
+
+        if (rst) begin
+            ibus_stb_o <= 1'b0;
+            adr <= RESET_PC[31:2];
+            pend <= 1'b0;
+            inflight <= 3'd0;
+            drop <= 3'd0;
+            count <= 2'd0;
+            head_pc <= RESET_PC;
+            head_redirected <= 1'b0;
+        end
+    end
+
+`ifndef SYNTHESIS
+    always @(posedge clk) begin
+        if (!rst && arrive && count == 2'd2 && !take && !flush)
+            $error("%m: fetch buffer overflow");
+    end
+`endif
+
+    wire unused_ok = &{1'b0, redirect_pc[1:0]};
+
+endmodule
+
+`default_nettype wire
