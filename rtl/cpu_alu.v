@@ -1,20 +1,21 @@
 // cpu_alu: the integer ALU of cpu_rv32im: one adder (add, sub, slt, sltu, lui,
-// auipc, load/store and jalr addresses, branch compares), the logic operations
-// and one shifter, each result on its own output so the core can register them.
+// auipc, load/store and jalr addresses), the logic operations and one shifter,
+// each result on its own output (the core picks one).
 `timescale 1ns / 1ps
 `default_nettype none
 
-// The result multiplexer is not here: the core registers sum, logic and shifted
-// apart and picks one when it writes the register (timing on iCE40).
+// The result multiplexer is not here. Branches have their own comparator in the core.
+// Subtraction inverts a, not b: a - b = ~(~a + b), so that the inversion sits in the
+// same LUT as a's last operand multiplexer and b's can take the immediate (timing on
+// iCE40: two LUT levels from the bypass sources to the carry chain).
 module cpu_alu (
-    // operation: the adder computes a + b + cin (the core inverts b and sets cin
-    // to subtract); cmp_signed extends both operands' signs into a 33rd bit so
-    // that bit 32 of a - b is a < b signed, else (subtracting) a < b unsigned;
-    // invert flips less (bge, bgeu: a >= b, at no cost in time); funct3 picks the logic operation (100 xor, 110 or, 111 and) and the shift
-    // (001 left, 101 right); arith makes the right shift arithmetic
-    input  wire        cin,
+    // operation: the adder computes a + b, or a - b with sub; cmp_signed extends
+    // both operands' signs into a 33rd bit so that less is a < b signed, else
+    // unsigned (with sub); funct3 picks the logic operation (100 xor, 110 or,
+    // 111 and) and the shift (001 left, 101 right); arith makes the right shift
+    // arithmetic
+    input  wire        sub,
     input  wire        cmp_signed,
-    input  wire        invert,
     input  wire [2:0]  funct3,
     input  wire        arith,
     // operands
@@ -22,14 +23,16 @@ module cpu_alu (
     input  wire [31:0] b,
     // results
     output wire [31:0] sum,
-    output wire        less,                        // a < b (a >= b with invert), for slt(u) and branches
+    output wire        less,                        // a < b (with sub), for slt(u)
     output reg  [31:0] logic_out,
     output wire [31:0] shifted                      // bit-reversed for a left shift
 );
 
-    wire [32:0] full = {cmp_signed && a[31], a} + {(cmp_signed ? b[31] : cin) ^ invert, b} + {32'd0, cin};
-    assign sum = full[31:0];
-    assign less = full[32];
+    // ~A + B = B - A - 1 (33 bits), so ~(~A + B) = A - B and its bit 32 (a < b) is
+    // the complement of full's
+    wire [32:0] full = ({cmp_signed && a[31], a} ^ {33{sub}}) + {cmp_signed && b[31], b};
+    assign sum = full[31:0] ^ {32{sub}};
+    assign less = !full[32];
 
     always @* begin
         case (funct3[1:0])

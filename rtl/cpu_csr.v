@@ -8,7 +8,8 @@
 // mode), mscratch, mepc, mcause, mtval, mcycle(h), minstret(h), their read-only
 // aliases cycle(h)/instret(h), mvendorid/marchid/mimpid/mhartid (0). Any other
 // address is illegal, and so is a write to a read-only address (0xCxx, 0xFxx).
-// misa and mip ignore writes (their fields are read-only).
+// misa and mip ignore writes (their fields are read-only). mcause holds its
+// interrupt bit and a 5-bit code, every cause there is (its code field is WLRL).
 // The core runs a CSR instruction in its execute stage once every older instruction
 // has retired and been counted (counting low), so a read of minstret is exact; it
 // does not count an instruction that writes minstret(h) itself (writes_instret), so
@@ -56,7 +57,9 @@ module cpu_csr #(
     reg                 st_mie, st_mpie;
     reg [IRQ_COUNT-1:0] ie, ip;
     reg [31:2]          tvec, epc;
-    reg [31:0]          cause, tval, scratch;
+    reg                 cause_irq;
+    reg [4:0]           cause_code;
+    reg [31:0]          tval, scratch;
     reg [63:0]          cycles, instret;
 
     wire [31:0] ie_word = {{(32 - IRQ_COUNT){1'b0}}, ie} << 16;
@@ -107,7 +110,7 @@ module cpu_csr #(
     assign rdata = pick(sel[S_MSTATUS], {19'd0, 2'b11, 3'd0, st_mpie, 3'd0, st_mie, 3'd0})
                  | pick(sel[S_MISA], MISA) | pick(sel[S_MIE], ie_word) | pick(sel[S_MIP], ip_word)
                  | pick(sel[S_MTVEC], {tvec, 2'b00}) | pick(sel[S_MSCRATCH], scratch)
-                 | pick(sel[S_MEPC], {epc, 2'b00}) | pick(sel[S_MCAUSE], cause)
+                 | pick(sel[S_MEPC], {epc, 2'b00}) | pick(sel[S_MCAUSE], {cause_irq, 26'd0, cause_code})
                  | pick(sel[S_MTVAL], tval)
                  | pick(sel[S_CYCLE], cycles[31:0]) | pick(sel[S_CYCLEH], cycles[63:32])
                  | pick(sel[S_INSTRET], instret[31:0]) | pick(sel[S_INSTRETH], instret[63:32]);
@@ -152,7 +155,10 @@ module cpu_csr #(
             if (sel[S_MTVEC]) tvec <= wdata[31:2];
             if (sel[S_MSCRATCH]) scratch <= wdata;
             if (sel[S_MEPC]) epc <= wdata[31:2];
-            if (sel[S_MCAUSE]) cause <= wdata;
+            if (sel[S_MCAUSE]) begin
+                cause_irq <= wdata[31];
+                cause_code <= wdata[4:0];
+            end
             if (sel[S_MTVAL]) tval <= wdata;
             if (sel[S_CYCLE]) cycles[31:0] <= wdata;  // misa, mip: read-only fields
             if (sel[S_CYCLEH]) cycles[63:32] <= wdata;
@@ -163,7 +169,8 @@ module cpu_csr #(
             st_mpie <= st_mie;
             st_mie <= 1'b0;
             epc <= trap_pc[31:2];
-            cause <= {trap_irq, 26'd0, trap_code};
+            cause_irq <= trap_irq;
+            cause_code <= trap_code;
             tval <= trap_val;
         end
         if (mret) begin

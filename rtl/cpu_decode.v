@@ -30,16 +30,14 @@ module cpu_decode (
     output wire [4:0]  rs2,
     output wire        use_rs1,                     // reads rs1 (nonzero)
     output wire        use_rs2,                     // reads rs2 (nonzero)
-    // one immediate for every format; the CSR immediate forms' zimm; slti(u)'s inverted
+    // one immediate for every format; the CSR immediate forms' zimm
     output wire [31:0] imm,
-    // ALU: a = rs1 / pc (a_pc) / 0 (lui: no rs1), b = rs2 (inverted for b_inv) / imm;
-    // the adder adds cin
+    // ALU: a = rs1 / pc (a_pc) / 0 (lui: no rs1), b = rs2 / imm (b_imm); the adder
+    // subtracts for sub, slt(i), sltu, sltiu
     output wire        a_pc,
     output wire        b_imm,
-    output wire        b_inv,
-    output wire        cin,
-    output wire        cmp_signed,
-    output wire        cmp_inv,                     // bge, bgeu: the adder's less is a >= b
+    output wire        sub,
+    output wire        cmp_signed,                  // slt, slti, blt, bge: a signed order
     // which result the instruction writes (one at most)
     output wire        k_sum,
     output wire        k_slt,
@@ -102,17 +100,12 @@ module cpu_decode (
                : is_jal ? {{11{insn[31]}}, insn[31], insn[19:12], insn[20], insn[30:21], 1'b0}
                : (is_lui || is_auipc) ? {insn[31:12], 12'd0}
                : system ? {27'd0, insn[19:15]}
-               : opimm && f3[2:1] == 2'b01 ? ~{{20{insn[31]}}, insn[31:20]}    // slti(u): a - imm
                : {{20{insn[31]}}, insn[31:20]};
 
     assign a_pc = is_auipc;
     assign b_imm = !(opreg || is_branch);
-    // sub, slt, sltu and branches subtract rs2; slti, sltiu subtract their inverted imm
-    wire   sub_rs2 = is_branch || (opreg && !muldiv && ((f3 == 3'b000 && insn[30]) || f3[2:1] == 2'b01));
-    assign b_inv = sub_rs2;
-    assign cin = sub_rs2 || (opimm && f3[2:1] == 2'b01);
+    assign sub = (opreg && !muldiv && f3 == 3'b000 && insn[30]) || (arith && f3[2:1] == 2'b01);
     assign cmp_signed = is_branch ? f3[2:1] == 2'b10 : f3 == 3'b010;
-    assign cmp_inv = is_branch && f3[0];
 
     assign k_sum = is_lui || is_auipc || (arith && f3 == 3'b000);
     assign k_slt = arith && f3[2:1] == 2'b01;

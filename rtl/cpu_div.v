@@ -1,13 +1,18 @@
 // cpu_div: the divider of cpu_rv32im (div, divu, rem, remu), one quotient bit a
 // cycle: 32 steps of restoring division on the operands' magnitudes (busy for 32
-// cycles after start), the signs fixed on the way out. The divisor is never
-// negated: each step adds or subtracts it by its sign.
+// cycles after start), the signs fixed on the way out. A division on the operands
+// of the last one (rem after div, or div after rem) takes its result at once.
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Results as the RISC-V spec has them without a trap: x / 0 = all ones (both
 // signednesses), x % 0 = x; INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0 (what the
 // magnitudes give by themselves). The remainder takes the dividend's sign.
+// The divisor is never negated: each step adds or subtracts it by its sign. The
+// quotient and remainder both stay until the next division, so a start whose
+// operands and signedness are those of the last finished division only picks the
+// other half (busy stays low): compilers put rem and div on the same operands
+// side by side.
 module cpu_div (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -28,6 +33,9 @@ module cpu_div (
     reg  [31:0] rem;
     reg  [31:0] d;                                  // the divisor, inverted if it is positive
     reg         d_cin, neg_quo, neg_rem, by_zero, rem_sel;
+    reg         have;                               // a division has started since reset
+    reg  [31:0] last_a;                             // its dividend (its divisor: d, d_cin)
+    reg         last_signed;
 
     wire        a_neg = is_signed && a[31];
     wire        b_neg = is_signed && b[31];
@@ -40,8 +48,16 @@ module cpu_div (
     wire [32:0] trial = {rem, quo[31]} + {1'b1, d} + {32'd0, d_cin};
     wire        fits = !trial[32];
 
+    assign busy = running && count != 6'd0;
+    wire        again = have && !busy && a == last_a && b == (d ^ {32{d_cin}})
+                        && is_signed == last_signed;
+
     always @(posedge clk) begin
-        if (start) begin
+        if (start) rem_sel <= want_rem;
+        if (start && !again) begin
+            have <= 1'b1;
+            last_a <= a;
+            last_signed <= is_signed;
             running <= 1'b1;
             count <= 6'd32;
             quo <= a_mag;
@@ -51,7 +67,6 @@ module cpu_div (
             neg_quo <= a_neg != b_neg;
             neg_rem <= a_neg;
             by_zero <= b == 32'd0;
-            rem_sel <= want_rem;
         end else if (running) begin
             if (count != 6'd0) begin
                 count <= count - 6'd1;
@@ -61,10 +76,12 @@ module cpu_div (
                 running <= 1'b0;
             end
         end
-        if (rst) running <= 1'b0;
+        if (rst) begin
+            running <= 1'b0;
+            have <= 1'b0;
+        end
     end
 
-    assign busy = running && count != 6'd0;
     // by zero the quotient bits are all ones already; only the sign fix must be skipped
     wire        res_neg = rem_sel ? neg_rem : (neg_quo && !by_zero);
     assign result = ((rem_sel ? rem : quo) ^ {32{res_neg}}) + {31'd0, res_neg};

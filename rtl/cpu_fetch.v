@@ -64,17 +64,21 @@ module cpu_fetch #(
     reg  [31:0] buf0, buf1;
     reg         fault0, fault1;
     reg         head_redirected;                    // the head's prediction has been followed
+    reg         flushed;                            // a redirect came last cycle
 
     assign ibus_adr_o = {adr, 2'b00};
     assign ibus_cyc_o = ibus_stb_o || inflight != 3'd0;
 
+    // A redirect (late: the core's branch check) only steers the request in its own
+    // cycle; the cycle after (flushed) the buffer is empty and every answer still due
+    // from before it is dropped.
     wire taken = ibus_stb_o && !ibus_stall_i;
     wire answer = (ibus_ack_i || ibus_err_i) && inflight != 3'd0;
-    wire dropped = answer && drop != 3'd0;
-    wire arrive = answer && drop == 3'd0;           // a word for the buffer or the head
+    wire dropped = answer && (drop != 3'd0 || flushed);
+    wire arrive = answer && drop == 3'd0 && !flushed;   // a word for the buffer or the head
 
     // ---- the head and its prediction ----------------------------------------------
-    assign head_valid = count != 2'd0 || arrive;
+    assign head_valid = !flushed && (count != 2'd0 || arrive);
     assign head_insn = count != 2'd0 ? buf0 : ibus_dat_i;
     assign head_fault = count != 2'd0 ? fault0 : ibus_err_i;
     assign head_pc4 = head_pc + 32'd4;
@@ -89,28 +93,45 @@ module cpu_fetch #(
     assign head_pred = !head_fault && (h_jal ? !head_insn[21] : h_branch && head_insn[31] && !head_insn[8]);
 
     wire take = consume && head_valid;
-    wire follow = head_valid && head_pred && !head_redirected && !redirect;
-    wire flush = redirect || follow;                // drop the fetches after the head (and it: redirect)
-    wire [31:2] target = redirect ? redirect_pc[31:2] : head_target[31:2];
+    // follow a prediction: drop the fetches after the head, keep the head (a redirect
+    // in the same cycle wins the address, and flushes the rest next cycle)
+    wire follow = head_valid && head_pred && !head_redirected;
 
     // ---- buffer occupancy after this cycle ------------------------------------------
-    reg  [1:0] count_next;
-    always @* begin
-        if (redirect) count_next = 2'd0;
-        else if (follow) count_next = take ? 2'd0 : 2'd1;     // the head alone stays
-        else count_next = count + {1'b0, arrive} - {1'b0, take};
-    end
+    wire [1:0] count_stay = count + {1'b0, arrive} - {1'b0, take};
+    wire [1:0] count_next = flushed ? 2'd0 : follow ? {1'b0, !take} : count_stay;
     wire [2:0] inflight_next = inflight + {2'd0, taken} - {2'd0, answer};
-    wire [2:0] drop_next = flush ? inflight_next : drop - {2'd0, dropped} + {2'd0, taken && pend};
-    // room for one more answer: the buffer, plus what is in flight and will be kept
-    wire [2:0] kept_next = {1'b0, count_next} + (inflight_next - drop_next);
-    wire       room = kept_next < DEPTH[2:0] && inflight_next < 3'd6;
+    wire [2:0] drop_stay = drop - {2'd0, dropped} + {2'd0, taken && pend};
+    // flushed: all still due is stale but a request for the new target taken now
+    wire [2:0] drop_next = flushed ? inflight_next - {2'd0, taken && !pend}
+                         : follow ? inflight_next : drop_stay;
+    // room for one more answer: the buffer, plus what is in flight and will be kept;
+    // after a redirect or a follow there is room (timing: they come in last)
     wire       held = ibus_stb_o && !taken;         // a stalled request stays as it is
+    // what the buffer will hold, counting a request up now as taken: if it is not,
+    // it is held and the next one waits anyway (timing: the stall comes late)
+    wire [2:0] inflight_up = inflight + {2'd0, ibus_stb_o} - {2'd0, answer};
+    wire [2:0] drop_up = drop - {2'd0, dropped} + {2'd0, ibus_stb_o && pend};
+    wire [2:0] kept_up = {1'b0, count_stay} + (inflight_up - drop_up);
+
+    // the next request and head address without a redirect (keep: a redirect, late,
+    // meets these in the flops' last LUT)
+    (* keep *) wire [31:2] adr_stay;
+    assign adr_stay = follow ? (held ? adr : head_target[31:2])
+                    : taken ? (pend ? pend_adr : adr + 30'd1) : adr;
+    (* keep *) wire pend_stay;
+    assign pend_stay = follow ? held : pend && !taken;
+    (* keep *) wire [31:2] pend_adr_stay;
+    assign pend_adr_stay = follow && held ? head_target[31:2] : pend_adr;
+    (* keep *) wire stb_stay;
+    assign stb_stay = held || ((follow || flushed || kept_up < DEPTH[2:0]) && inflight_up < 3'd6);
+    (* keep *) wire [31:0] head_pc_stay;
+    assign head_pc_stay = take ? (head_pred ? head_target : head_pc4) : head_pc;
 
     always @(posedge clk) begin
         // buffer: the arriving word goes in unless it is taken as the head at once
-        if (flush) begin
-            if (!redirect && !take && count == 2'd0) begin
+        if (follow) begin
+            if (!take && count == 2'd0) begin
                 buf0 <= ibus_dat_i;
                 fault0 <= ibus_err_i;
             end
@@ -134,23 +155,14 @@ module cpu_fetch #(
         inflight <= inflight_next;
         drop <= drop_next;
 
-        if (redirect) head_pc <= redirect_pc;
-        else if (take) head_pc <= head_pred ? head_target : head_pc4;
-        if (redirect || take) head_redirected <= 1'b0;
-        else if (follow) head_redirected <= 1'b1;
-
-        // the request
-        ibus_stb_o <= held || room;
-        if (flush && held) begin
-            pend <= 1'b1;
-            pend_adr <= target;
-        end else if (flush) begin
-            pend <= 1'b0;
-            adr <= target;
-        end else if (taken) begin
-            pend <= 1'b0;
-            adr <= pend ? pend_adr : adr + 30'd1;
-        end
+        // the request, and the head's address: a redirect picks last (timing)
+        adr <= redirect && !held ? redirect_pc[31:2] : adr_stay;
+        pend <= redirect ? held : pend_stay;
+        pend_adr <= redirect && held ? redirect_pc[31:2] : pend_adr_stay;
+        ibus_stb_o <= redirect ? held || inflight_up < 3'd6 : stb_stay;
+        head_pc <= redirect ? redirect_pc : head_pc_stay;
+        head_redirected <= !redirect && !take && (follow || head_redirected);
+        flushed <= redirect;
 
         if (rst) begin
             ibus_stb_o <= 1'b0;
@@ -159,6 +171,7 @@ module cpu_fetch #(
             inflight <= 3'd0;
             drop <= 3'd0;
             count <= 2'd0;
+            flushed <= 1'b0;
             head_pc <= RESET_PC;
             head_redirected <= 1'b0;
         end
@@ -166,7 +179,7 @@ module cpu_fetch #(
 
 `ifndef SYNTHESIS
     always @(posedge clk) begin
-        if (!rst && arrive && count == 2'd2 && !take && !flush)
+        if (!rst && arrive && count == 2'd2 && !take && !follow)
             $error("%m: fetch buffer overflow");
     end
 `endif

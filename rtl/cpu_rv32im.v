@@ -98,7 +98,7 @@ module cpu_rv32im #(
                 x_mret, x_wfi, x_fence_i;
     reg  [4:0]  x_rd, x_rs1, x_rs2;
     reg         x_we, x_use1, x_use2;
-    reg         x_a_pc, x_b_imm, x_b_inv, x_cin, x_cmp_signed, x_cmp_inv;
+    reg         x_a_pc, x_b_imm, x_sub, x_cmp_signed;
     reg         x_k_sum, x_k_slt, x_k_logic, x_k_shift;
     reg  [3:0]  x_s1, x_s2;                         // operand sources, one-hot: {L, W, M, register file}
     reg         x_redirected;                       // it has redirected the fetch already
@@ -149,7 +149,7 @@ module cpu_rv32im #(
                 d_ecall, d_ebreak, d_mret, d_wfi, d_fence_i, d_legal, d_we, d_use1, d_use2;
     wire [4:0]  d_rd, d_rs1, d_rs2;
     wire [31:0] d_imm;
-    wire        d_a_pc, d_b_imm, d_b_inv, d_cin, d_cmp_signed, d_cmp_inv;
+    wire        d_a_pc, d_b_imm, d_sub, d_cmp_signed;
     wire        d_k_sum, d_k_slt, d_k_logic, d_k_shift;
     cpu_decode decode (
         .insn(h_insn),
@@ -158,8 +158,7 @@ module cpu_rv32im #(
         .is_div(d_div), .is_csr(d_csr), .is_ecall(d_ecall), .is_ebreak(d_ebreak),
         .is_mret(d_mret), .is_wfi(d_wfi), .is_fence_i(d_fence_i), .legal(d_legal),
         .rd(d_rd), .rd_we(d_we), .rs1(d_rs1), .rs2(d_rs2), .use_rs1(d_use1), .use_rs2(d_use2),
-        .imm(d_imm), .a_pc(d_a_pc), .b_imm(d_b_imm), .b_inv(d_b_inv),
-        .cin(d_cin), .cmp_signed(d_cmp_signed), .cmp_inv(d_cmp_inv),
+        .imm(d_imm), .a_pc(d_a_pc), .b_imm(d_b_imm), .sub(d_sub), .cmp_signed(d_cmp_signed),
         .k_sum(d_k_sum), .k_slt(d_k_slt), .k_logic(d_k_logic), .k_shift(d_k_shift));
     // a fetch fault has no instruction: nothing of the word is used; an illegal
     // instruction is none of the classes (only its exception goes on)
@@ -174,15 +173,21 @@ module cpu_rv32im #(
     wire [31:0] rs2v = pick(x_s2[0], rf2) | pick(x_s2[1], m_res) | pick(x_s2[2], w_res)
                      | pick(x_s2[3], l_data);
     wire [31:0] alu_a = rs1v | pick(x_a_pc, x_pc);
-    wire [31:0] alu_b = x_b_imm ? x_imm : rs2v ^ {32{x_b_inv}};
+    wire [31:0] alu_b = x_b_imm ? x_imm : rs2v;
     wire [31:0] sum, logic_out, shifted;
     wire        less;
     cpu_alu alu (
-        .cin(x_cin), .cmp_signed(x_cmp_signed), .invert(x_cmp_inv), .funct3(x_f3), .arith(x_insn[30]),
+        .sub(x_sub), .cmp_signed(x_cmp_signed), .funct3(x_f3), .arith(x_insn[30]),
         .a(alu_a), .b(alu_b),
         .sum(sum), .less(less), .logic_out(logic_out), .shifted(shifted));
-    wire        equal = rs1v == rs2v;
-    wire        taken = x_jal || (x_branch && (x_f3[2] ? less : equal ^ x_f3[0]));
+    // Branches compare on their own (timing: the outcome redirects the fetch): the
+    // order as two 16-bit halves side by side, signed by flipping the sign bits.
+    wire [31:0] ca = {rs1v[31] ^ x_cmp_signed, rs1v[30:0]};
+    wire [31:0] cb = {rs2v[31] ^ x_cmp_signed, rs2v[30:0]};
+    wire        hi_equal = ca[31:16] == cb[31:16];
+    wire        below = ca[31:16] < cb[31:16] || (hi_equal && ca[15:0] < cb[15:0]);
+    wire        equal = hi_equal && ca[15:0] == cb[15:0];
+    wire        taken = x_jal || (x_branch && ((x_f3[2] ? below : equal) ^ x_f3[0]));
 
     // CSRs, multiply, divide
     wire [31:0] csr_rdata, mtvec, mepc;
@@ -209,7 +214,8 @@ module cpu_rv32im #(
                       || (x_mem && (m_raised || m_exc || w_exc))
                       || (x_div && !div_ready)
                       || (x_serial && (m_valid || w_valid || csr_counting))
-                      || (x_wfi && !irq_pending);
+                      || (x_wfi && !irq_pending)
+                      || (odd_branch && !odd_seen);
     // an interrupt replaces the instruction in X; not in the cycle after a CSR
     // instruction or mret (irq_take lags them a cycle), and never a wfi (it retires
     // and the interrupt is taken at the next instruction)
@@ -217,12 +223,19 @@ module cpu_rv32im #(
     wire        x_int = x_valid && irq_take && !irq_block && !x_wfi && !trap_now;
     wire        x_go = x_valid && !trap_now && (x_int || !x_hold);   // X moves on (unless frozen)
 
-    // exceptions found in X, by priority; mtval goes down the pipe in m_res
-    wire        misaligned_jump = (x_jal && x_imm[1]) || (x_jalr && sum[1])
-                                || (x_branch && x_imm[1] && taken);
-    wire        misaligned_mem = x_mem && (x_f3[1] ? sum[1:0] != 2'b00 : x_f3[0] && sum[0]);
-    wire        x_exc = x_int || x_fault || !x_legal_all || x_ecall || x_ebreak || misaligned_jump
-                     || misaligned_mem;
+    // exceptions found in X, by priority; mtval goes down the pipe in m_res. Those
+    // from flops (x_exc_early) gate what X starts; those from the adder's low bits
+    // (a jalr's target, a load or store address) only what their own class does. A
+    // branch whose offset has bit 1 set (its target, if taken, is misaligned) stays
+    // in X a second cycle and traps from the registered outcome, so that no trap
+    // waits for a comparison (compiled code has no such branches).
+    reg         odd_seen, taken_q;
+    wire        odd_branch = x_branch && x_imm[1];
+    wire        x_exc_early = x_int || x_fault || !x_legal_all || x_ecall || x_ebreak
+                           || (x_jal && x_imm[1]) || (odd_branch && odd_seen && taken_q);
+    wire        exc_jalr = x_jalr && sum[1];
+    wire        exc_mem = x_mem && (x_f3[1] ? sum[1:0] != 2'b00 : x_f3[0] && sum[0]);
+    wire        x_exc = x_exc_early || exc_jalr || exc_mem;
     reg  [4:0]  x_cause;
     always @* begin
         if (x_int) x_cause = irq_code;
@@ -238,26 +251,43 @@ module cpu_rv32im #(
     // target, as a jal gives its own (x_target) and a branch always gives x_target
     wire        x_ok = !x_fault && x_legal_all;
     wire        jalr_bad = x_jalr && sum[1];
-    wire [31:0] x_res = pick(x_k_sum || x_mem || jalr_bad, {sum[31:1], sum[0] && !x_jalr})
-                      | pick(x_k_logic, logic_out)
+    // (keep: the sum and the order, last from the adder, meet the rest in one LUT)
+    (* keep *) wire [31:0] x_res_rest;
+    assign x_res_rest = pick(x_k_logic, logic_out)
                       | pick(x_k_shift && x_f3[2], shifted) | pick(x_k_shift && !x_f3[2], reverse(shifted))
-                      | {31'd0, x_k_slt && less}
                       | pick((x_jal && !x_imm[1]) || (x_jalr && !sum[1]), x_pc4)
                       | pick(x_csr && x_ok, csr_rdata) | pick(x_div, div_result)
                       | pick(x_branch || (x_jal && x_imm[1]), x_target)
                       | pick(!x_fault && !x_legal_all, x_insn) | pick(x_fault, x_pc);
+    wire [31:0] x_res = pick(x_k_sum || x_mem || jalr_bad, {sum[31:1], sum[0] && !x_jalr})
+                      | {31'd0, x_k_slt && less} | x_res_rest;
 
     // redirect: a wrong guess (a branch or jal), jalr, mret, fence.i; once, when the
-    // operands are ready, never for an instruction that traps
-    wire        x_redirect = x_valid && !x_redirected && !trap_now && !x_hold && !x_exc
-                          && (((x_branch || x_jal) && taken != x_pred) || x_jalr || x_mret || x_fence_i);
+    // operands are ready. An instruction that traps may redirect too (to a misaligned
+    // target, say): what is fetched there is flushed by the trap (timing: the
+    // exceptions come late, behind the adder). Built so that the comparison meets
+    // the rest, made from flops, in the last two LUTs (keep: abc must not fold the
+    // early terms in after it).
+    wire        x_can_redirect = x_valid && !x_redirected && !trap_now && !x_hold;
+    (* keep *) wire r_always;
+    assign r_always = x_can_redirect && (x_jalr || x_mret || x_fence_i || (x_jal && !x_pred));
+    (* keep *) wire r_eq;
+    assign r_eq = x_can_redirect && x_branch && !x_f3[2];
+    (* keep *) wire r_lt;
+    assign r_lt = x_can_redirect && x_branch && x_f3[2];
+    wire        flip = x_f3[0] ^ x_pred;            // taken != predicted: condition ^ flip
+    (* keep *) wire t_eq;
+    assign t_eq = r_eq && (equal ^ flip);
+    (* keep *) wire t_lt;
+    assign t_lt = r_lt && (below ^ flip);
+    wire        x_redirect = r_always || t_eq || t_lt;
     wire [31:0] x_tgt_flops = trap_now ? mtvec
                             : x_mret ? mepc : (x_pred || x_fence_i) ? x_pc4 : x_target;
     assign redirect = trap_now || x_redirect;
     assign redirect_pc = !trap_now && x_jalr ? {sum[31:1], 1'b0} : x_tgt_flops;
 
     // the D-port request, raised as a load or store leaves X
-    wire        raise = x_go && x_mem && !x_exc && !freeze;
+    wire        raise = x_go && x_mem && !x_exc_early && !exc_mem && !freeze;
     reg  [3:0]  ls_sel;
     always @* begin
         case (x_f3[1:0])
@@ -271,7 +301,7 @@ module cpu_rv32im #(
     assign dbus_cyc_o = m_raised || w_pending;
 
     cpu_mul multiplier (
-        .clk(clk), .start(x_go && !freeze && x_mul && !x_exc),
+        .clk(clk), .start(x_go && !freeze && x_mul),
         .a_signed(x_f3[1:0] == 2'b01 || x_f3[1:0] == 2'b10), .b_signed(x_f3[1:0] == 2'b01),
         .a(rs1v), .b(rs2v), .product(product));
 
@@ -298,13 +328,13 @@ module cpu_rv32im #(
         .clk(clk), .rst(rst),
         .dec(consume), .dec_addr(h_insn[31:20]),
         .dec_write(h_insn[13:12] == 2'b01 || h_insn[19:15] != 5'd0),
-        .en(x_go && !freeze && x_csr && !x_exc), .op(x_f3[1:0]),
+        .en(x_go && !freeze && x_csr && !x_exc_early), .op(x_f3[1:0]),
         .src(x_f3[2] ? x_imm : rs1v), .rdata(csr_rdata), .illegal(csr_illegal),
         .writes_instret(csr_writes_instret),
         .retire(retire && !w_nocount), .counting(csr_counting),
         .enter(trap_now), .trap_irq(w_irq), .trap_code(w_cause), .trap_pc(w_pc),
         .trap_val(w_irq || w_cause == C_ECALL_M || w_cause == C_BREAKPOINT ? 32'd0 : w_res),
-        .mret(x_go && !freeze && x_mret && !x_exc),
+        .mret(x_go && !freeze && x_mret && !x_exc_early),
         .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
         .irq_pending(irq_pending), .irq_take(irq_take), .irq_code(irq_code));
 
@@ -314,7 +344,7 @@ module cpu_rv32im #(
     // The selects say where each operand is next cycle: in M (X's result, if X moves
     // on), W (M's), L (W's write now, which the read misses) or the register file.
     wire        from_head = !x_valid || x_go;
-    assign consume = !freeze && from_head && !redirect;
+    assign consume = !freeze && from_head;          // (a redirect drops the head anyway)
     wire [4:0]  n_rs1 = from_head ? d_rs1 : x_rs1;
     wire [4:0]  n_rs2 = from_head ? d_rs2 : x_rs2;
     wire        n_use1 = from_head ? d_ok && d_use1 : x_use1;
@@ -377,10 +407,8 @@ module cpu_rv32im #(
                 x_use2 <= d_ok && d_use2;
                 x_a_pc <= d_a_pc;
                 x_b_imm <= d_b_imm;
-                x_b_inv <= d_b_inv;
-                x_cin <= d_cin;
+                x_sub <= d_sub;
                 x_cmp_signed <= d_cmp_signed;
-                x_cmp_inv <= d_cmp_inv;
                 x_k_sum <= d_run && d_k_sum;
                 x_k_slt <= d_run && d_k_slt;
                 x_k_logic <= d_run && d_k_logic;
@@ -396,9 +424,9 @@ module cpu_rv32im #(
             m_insn <= x_insn;
             m_res <= x_res;
             m_rd <= x_rd;
-            m_we <= x_we && !x_exc;
-            m_load <= x_load && !x_exc;
-            m_mul <= x_mul && !x_exc;
+            m_we <= x_we && !x_exc_early && !exc_jalr;
+            m_load <= x_load && !x_exc_early && !exc_mem;
+            m_mul <= x_mul && !x_exc_early;
             m_mulh <= x_f3[1:0] != 2'b00;
             m_f3 <= x_f3;
             m_raised <= raise;
@@ -438,12 +466,15 @@ module cpu_rv32im #(
         if (dbus_stb_o && !dbus_stall_i) dbus_stb_o <= 1'b0;
         if (raise) dbus_stb_o <= 1'b1;
 
+        taken_q <= taken;
         if (!freeze && from_head) begin
             x_redirected <= 1'b0;
             x_div_started <= 1'b0;
+            odd_seen <= 1'b0;
         end else begin
             if (x_redirect) x_redirected <= 1'b1;
             if (div_start) x_div_started <= 1'b1;
+            if (x_valid && !hazard) odd_seen <= 1'b1;
         end
         irq_block <= x_go && !freeze && (x_csr || x_mret);
 
@@ -462,6 +493,7 @@ module cpu_rv32im #(
             dbus_stb_o <= 1'b0;
             x_redirected <= 1'b0;
             x_div_started <= 1'b0;
+            odd_seen <= 1'b0;
             irq_block <= 1'b0;
             x_s1 <= 4'd0;
             x_s2 <= 4'd0;

@@ -10,7 +10,8 @@
 // soc_ram.v's). A byte write is two nibbles of MASKWREN. Only the blocks of the
 // addressed 16K words are enabled. SPRAM has a single port: the instruction port
 // reads through it in the cycles the data port leaves free, and stalls (ibus_stall_o)
-// while a data access is being served; its word is valid in its ack cycle only. SPRAM cannot be loaded by the bitstream, so
+// while the data bus has a request out (cyc without the RAM's ack; see below); its
+// word is valid in its ack cycle only. wb_cyc_i must be the bus's own cyc. SPRAM cannot be loaded by the bitstream, so
 // INIT_FILE must be "": a loader (soc_flash_loader.v) fills the RAM at power-up.
 // A size beyond the UP5K's four blocks elaborates (lint, yosys' default-parameter
 // pass) but does not fit.
@@ -53,10 +54,13 @@ module soc_ram #(
 `endif
 
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
-    wire          ireq = ibus_cyc_i && ibus_stb_i && !req;
+    // The data side first: the instruction port waits while the data bus has a
+    // request out, for whichever slave (timing: the address decode comes too late
+    // for the fetch), and gets the cycles with no request and the ack cycles.
+    wire          data_first = wb_cyc_i && !wb_ack_o;
+    wire          ireq = ibus_cyc_i && ibus_stb_i && !data_first;
     wire          in_range = {2'b00, ibus_adr_i[31:2]} < WORDS;
-    // the data port first; the instruction port's address otherwise
-    wire [31:0]   word = {{(32 - AW){1'b0}}, req ? wb_adr_i[AW+1:2] : ibus_adr_i[AW+1:2]};
+    wire [31:0]   word = {{(32 - AW){1'b0}}, data_first ? wb_adr_i[AW+1:2] : ibus_adr_i[AW+1:2]};
     wire [BW-1:0] row = word[14 +: BW];
     wire          access = req || (ireq && in_range);
     wire [3:0]    mask_lo = {{2{wb_sel_i[1]}}, {2{wb_sel_i[0]}}};
@@ -76,7 +80,7 @@ module soc_ram #(
         ibus_err_o <= ireq && !in_range;
         if (access) row_q <= row;
     end
-    assign ibus_stall_o = req;
+    assign ibus_stall_o = data_first;
 
     genvar b;
     generate

@@ -61,7 +61,7 @@ test_main:
     BLOCK 13, "sb, sh", sb a1, 5(s6)
     BLOCK 14, "mul", mul a0, a1, a2
     BLOCK 15, "mulh, mulhsu, mulhu", mulhu a0, a1, a2
-    BLOCK 16, "div, divu, rem, remu", div a0, a1, a2
+    BLOCK 16, "div, divu, rem, remu", div a1, a2, a1   /* 7 / 3, 7 / 2, ...: a new division each */
     BLOCK 17, "csrr, csrw (Zicsr)", csrr a0, mscratch
     BLOCK 18, "fence", fence
     j test_pass

@@ -91,4 +91,33 @@ test_main:
     add a5, a5, a4
     CHECK_EQ a3, 142, 100
     CHECK_EQ a5, 1000, 101
+    /* a pair on the same operands and signedness: the second takes the first's
+       other half (cpu_div keeps both); another signedness, or new operands, divide */
+    li a1, -1000
+    li a2, 7
+    rem a4, a1, a2
+    div a3, a1, a2
+    CHECK_EQ a4, 0xfffffffa, 102
+    CHECK_EQ a3, 0xffffff72, 103
+    remu a4, a1, a2
+    divu a3, a1, a2
+    CHECK_EQ a4, 0x00000005, 104
+    CHECK_EQ a3, 0x24924895, 105
+    li a2, 0
+    div a3, a1, a2
+    rem a4, a1, a2
+    CHECK_EQ a3, 0xffffffff, 106
+    CHECK_EQ a4, 0xfffffc18, 107
+    li a1, 0x80000000
+    li a2, -1
+    rem a4, a1, a2
+    div a3, a1, a2
+    CHECK_EQ a4, 0x00000000, 108
+    CHECK_EQ a3, 0x80000000, 109
+    li a1, 100
+    li a2, 7
+    rem a1, a1, a2
+    div a3, a1, a2
+    CHECK_EQ a1, 0x00000002, 110
+    CHECK_EQ a3, 0x00000000, 111
     j test_pass

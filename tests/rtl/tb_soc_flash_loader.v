@@ -108,7 +108,9 @@ module tb_soc_flash_loader;
                     .wb_cyc_i(tb_owns ? t_cyc : cyc), .wb_stb_i(tb_owns ? t_cyc : stb),
                     .wb_we_i(tb_owns ? t_we : we), .wb_sel_i(tb_owns ? t_sel : sel),
                     .wb_adr_i(tb_owns ? t_adr : adr), .wb_dat_i(tb_owns ? t_dat : dat),
-                    .wb_dat_o(q), .wb_ack_o(r_ack)
+                    .wb_dat_o(q), .wb_ack_o(r_ack),
+                    .ibus_cyc_i(1'b0), .ibus_stb_i(1'b0), .ibus_adr_i(32'd0), .ibus_dat_o(),
+                    .ibus_ack_o(), .ibus_err_o(), .ibus_stall_o()      // no fetches here
                 );
                 assign ack = !tb_owns && r_ack;
                 assign err = 1'b0;

@@ -1,6 +1,7 @@
 // tb_soc_ram: self-checking testbench of the SoC's RAM, either rtl/soc_ram.v or the
 // iCE40 SPRAM one (rtl/ice40/soc_ram.v on yosys' SB_SPRAM256KA model): byte-enable
-// writes and reads against a plain register model, and the bus timing both promise.
+// writes and reads against a plain register model, the instruction port, and the
+// bus timing both promise.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -12,8 +13,12 @@
 // Every word is written first (SPRAM starts unknown), then random reads and writes
 // with every byte-enable pattern, single and with stb held across accesses. Timing:
 // the ack comes exactly one cycle after each request, never in two cycles in a row,
-// and the read data are checked in the ack cycle. Negative control: a reference
-// word changed behind the RAM's back must be reported as a mismatch.
+// and the read data are checked in the ack cycle. The instruction port (a pipelined
+// master here that asks at random, some addresses beyond the RAM) alone and beside
+// data reads: every answer in order, the word for an address inside, err outside;
+// the generic RAM never stalls it, the SPRAM one stalls it while a data request is
+// out and serves it otherwise. Negative control: a reference word changed behind the
+// RAM's back must be reported as a mismatch.
 module tb_soc_ram;
     `define TB_NAME "tb_soc_ram"
     `include "tb_waves.vh"
@@ -30,11 +35,17 @@ module tb_soc_ram;
     reg  [31:0] adr = 32'd0, dat_w = 32'd0;
     wire [31:0] dat_r;
     wire        ack;
+    reg         i_stb = 1'b0;
+    reg  [31:0] i_adr = 32'd0;
+    wire [31:0] i_dat;
+    wire        i_ack, i_err, i_stall;
 
     soc_ram #(.WORDS(WORDS)) dut (
         .clk(clk),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_sel_i(sel),
-        .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(dat_r), .wb_ack_o(ack)
+        .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(dat_r), .wb_ack_o(ack),
+        .ibus_cyc_i(i_stb), .ibus_stb_i(i_stb), .ibus_adr_i(i_adr), .ibus_dat_o(i_dat),
+        .ibus_ack_o(i_ack), .ibus_err_o(i_err), .ibus_stall_o(i_stall)
     );
 
     reg [31:0] model[0:WORDS-1];
@@ -44,6 +55,45 @@ module tb_soc_ram;
     always @(posedge clk) begin
         if (ack !== req_q) fail("ack is not exactly one cycle after a request");
         req_q <= cyc && stb && !ack;
+    end
+
+    // The instruction port's master: while i_on, a request in most cycles (held while
+    // stalled), an address inside the RAM or now and then beyond it; its answers are
+    // checked in order against the model (no data writes while it runs).
+    reg         i_on = 1'b0;
+    reg  [31:0] i_queue[0:15];
+    integer     i_put = 0, i_got = 0, i_seed = 5, i_reads = 0, i_stalls = 0, i_outside = 0;
+    reg  [31:0] i_want;
+    reg [8*200-1:0] i_msg;
+    always @(posedge clk) begin
+        if (i_ack || i_err) begin
+            checks = checks + 1;
+            if (i_got == i_put) fail("instruction port: an answer with no request");
+            else begin
+                i_want = i_queue[i_got % 16];
+                i_got = i_got + 1;
+                if ({i_ack, i_err} != ({2'b00, i_want[31:2]} < WORDS ? 2'b10 : 2'b01)) begin
+                    $sformat(i_msg, "instruction port: 0x%08h answered ack %b err %b", i_want, i_ack, i_err);
+                    fail(i_msg);
+                end else if (i_ack && i_dat !== model[i_want[31:2]]) begin
+                    $sformat(i_msg, "instruction port: word %0d reads 0x%08h, want 0x%08h",
+                             i_want[31:2], i_dat, model[i_want[31:2]]);
+                    fail(i_msg);
+                end
+            end
+        end
+        if (i_stb && i_stall) i_stalls = i_stalls + 1;
+        if (i_stb && !i_stall) begin
+            i_queue[i_put % 16] = i_adr;
+            i_put = i_put + 1;
+            i_reads = i_reads + 1;
+            if (i_adr[31:2] >= WORDS) i_outside = i_outside + 1;
+        end
+        if (!(i_stb && i_stall)) begin
+            i_stb <= i_on && $random(i_seed) % 4 != 0;
+            i_adr <= $random(i_seed) % 16 == 0 ? 4 * WORDS + 4 * ({$random(i_seed)} % 64)
+                   : 4 * ({$random(i_seed)} % WORDS);
+        end
     end
 
     function automatic [31:0] merge(input [31:0] old, input [31:0] d, input [3:0] s);
@@ -118,8 +168,20 @@ module tb_soc_ram;
         for (w = 0; w < WORDS; w = w + 1) access(1'b0, 4'hf, w, 32'd0);
         if (errors == e0) $display("PASS %0d random byte-enable writes and reads, then every word", OPS);
 
-        // reads with stb held: the data in each ack cycle
+        // the instruction port alone: one request a cycle at most, never stalled
         e0 = errors;
+        i_on = 1'b1;
+        idle(3000);
+        i_on = 1'b0;
+        idle(4);
+        if (i_stalls != 0) fail("instruction port: stalled with no data request");
+        if (i_got != i_put || i_reads < 2000 || i_outside == 0) fail("instruction port: too few reads, or some unanswered");
+        if (errors == e0) $display("PASS instruction port alone: %0d reads (%0d beyond the RAM, err), in order", i_reads, i_outside);
+
+        // reads with stb held: the data in each ack cycle; the instruction port beside
+        e0 = errors;
+        i_reads = 0;
+        i_on = 1'b1;
         cyc = 1'b1; stb = 1'b1; we = 1'b0;
         for (i = 0; i < 2000; i = i + 1) begin
             w = {$random(seed)} % WORDS;
@@ -129,8 +191,11 @@ module tb_soc_ram;
             expect_read(w, dat_r);
         end
         cyc = 1'b0; stb = 1'b0;
-        idle(2);
-        if (errors == e0) $display("PASS back-to-back reads with stb held");
+        i_on = 1'b0;
+        idle(4);
+        if (i_got != i_put || i_reads < 1000) fail("instruction port beside data reads: too few reads, or some unanswered");
+        if (errors == e0) $display("PASS back-to-back reads with stb held, %0d instruction reads beside (%0d stalled cycles)",
+                                   i_reads, i_stalls);
 
         // negative control: the model changed behind the RAM's back must be caught
         control = 1'b1;
