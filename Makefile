@@ -102,7 +102,8 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5 fuzz
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
-		$(BUILD)/soc $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so $(CPU_ARTIFACTS)
+		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
+		$(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
 
 fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60) each; finds kept in build/fuzz/
@@ -244,10 +245,7 @@ $(BUILD)/sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a 
 # The SoC monitor: the firmware image runs on the simulated CPU.
 $(BUILD)/obj/sim/soc_main.o $(BUILD)/san/sim/soc_main.o: CPPFLAGS += $(SOC_SIZES)
 $(BUILD)/obj/sim/sim_main.o $(BUILD)/san/sim/sim_main.o: CPPFLAGS += -DSIM_BOIDS_MAX=$(SYSTEM_NMAX)
-$(BUILD)/soc: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/soc/soc_sim.o \
-		$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a \
-		| $(BUILD)/firmware/boids.bin
-	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+# (build/soc and build/soc-jitter: below, with the SoC's model)
 
 # Helpers of the shell tests.
 $(BUILD)/tests/tools/%: $(BUILD)/obj/tests/tools/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a
@@ -358,21 +356,33 @@ SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
 SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
 SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) \
 	SCALE=$(SOC_SCALE) 640x480@60 $(SOC_CLOCK_HZ) Hz
-$(BUILD)/vl/soc/model.a: $(SYSTEM_RTL)
+# soc-jitter: the same with a random-wait shim on each of the CPU's ports
+# (BUS_JITTER_SEED, tests/test_soc.sh).
+SOC_JITTER_SEED := 20240607
+SOC_MODELS := soc soc-jitter
+soc_JITTER := 0
+soc-jitter_JITTER := $(SOC_JITTER_SEED)
+$(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a \
+		$(BUILD)/libboids.a $(BUILD)/vl/%/soc_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/%/model.a \
+		$(BUILD)/vl/runtime_fst.a | $(BUILD)/firmware/boids.bin
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+$(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
 	@mkdir -p $(@D)
-	@echo "verilator: $(SOC_VARIANT) (log: $(@D)/verilator.log)"
+	@echo "verilator: $(SOC_VARIANT), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_soc --prefix Vsoc \
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
-		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) \
+		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsoc__ALL.a $@
 
-$(BUILD)/vl/soc/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h sim/system_sim.h sim/verilated_top.h sim/video_top.h $(BUILD)/vl/soc/model.a
+$(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h \
+		sim/system_sim.h sim/verilated_top.h sim/video_top.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
-		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)"' -c $< -o $@
+		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
 $(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h

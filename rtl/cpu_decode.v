@@ -42,7 +42,7 @@ module cpu_decode (
     output wire        k_sum,
     output wire        k_slt,
     output wire        k_logic,
-    output wire        k_shift                      // (jal, jalr: the link)
+    output wire        k_shift                      // (on the multiplier; jal, jalr: the link)
 );
 
     wire [6:0] op = insn[6:0];

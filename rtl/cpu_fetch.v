@@ -18,8 +18,8 @@
 // The bus: requests go out while the buffer has room for every answer that can come
 // back (DEPTH words, counting those in flight), acks come in order, and the answers
 // to fetches made before a redirect are counted and dropped. A request the slave
-// stalls is held unchanged until it is taken, even across a redirect (whose target
-// waits in pend_adr); its answer is dropped too. A fetch answered with err is a
+// stalls is held unchanged until it is taken, even across a redirect (the fetch then
+// goes on where the head is); its answer is dropped too. A fetch answered with err is a
 // fetch fault at the head (head_fault). cyc is high while a request is up or answers
 // are due.
 module cpu_fetch #(
@@ -56,22 +56,28 @@ module cpu_fetch #(
     end
 
     reg  [31:2] adr;                                // the request on the bus, or the next one
-    reg         pend;                               // a stalled request was overtaken by a redirect
-    reg  [31:2] pend_adr;                           // where to go on once it is taken
+    reg         pend;                               // a stalled request was overtaken by a redirect:
+                                                    // once it is taken, go on at the head (below)
     reg  [2:0]  inflight;                           // requests taken, not yet answered
     reg  [2:0]  drop;                               // of those, the oldest ones to drop
     reg  [1:0]  count;                              // words in the buffer
-    reg  [31:0] buf0, buf1;
-    reg         fault0, fault1;
+    reg         first;                              // the buffer's entry holding the head
+    reg  [32:0] entry0, entry1;                     // {fault, word}
     reg         head_redirected;                    // the head's prediction has been followed
     reg         flushed;                            // a redirect came last cycle
+    reg  [31:0] target_q;                           // redirect_pc of last cycle
 
-    assign ibus_adr_o = {adr, 2'b00};
+    // The request's address: the redirect target in the cycle after a redirect
+    // (unless a stale request is held), else adr (timing: a redirect only reaches a
+    // few flops in its own cycle, not these)
+    wire        to_new = flushed && !pend;
+    wire [31:2] cur = to_new ? target_q[31:2] : adr;
+    assign ibus_adr_o = {cur, 2'b00};
     assign ibus_cyc_o = ibus_stb_o || inflight != 3'd0;
 
-    // A redirect (late: the core's branch check) only steers the request in its own
-    // cycle; the cycle after (flushed) the buffer is empty and every answer still due
-    // from before it is dropped.
+    // A redirect (late: the core's branch check) is only registered in its own cycle;
+    // the cycle after (flushed) the request goes to its target, the buffer is empty
+    // and every answer still due from before it is dropped.
     wire taken = ibus_stb_o && !ibus_stall_i;
     wire answer = (ibus_ack_i || ibus_err_i) && inflight != 3'd0;
     wire dropped = answer && (drop != 3'd0 || flushed);
@@ -79,13 +85,16 @@ module cpu_fetch #(
 
     // ---- the head and its prediction ----------------------------------------------
     assign head_valid = !flushed && (count != 2'd0 || arrive);
-    assign head_insn = count != 2'd0 ? buf0 : ibus_dat_i;
-    assign head_fault = count != 2'd0 ? fault0 : ibus_err_i;
+    wire [32:0] head = count == 2'd0 ? {ibus_err_i, ibus_dat_i} : first ? entry1 : entry0;
+    assign head_insn = head[31:0];
+    assign head_fault = head[32];
     assign head_pc4 = head_pc + 32'd4;
 
     wire        h_jal = head_insn[6:0] == 7'b1101111;
     wire        h_branch = head_insn[6:0] == 7'b1100011;
-    wire [31:0] h_imm = h_jal
+    // the J immediate or the B one, told apart by opcode bit 2 alone (timing: the
+    // word arrives late; for anything but a jal or a branch the target is not used)
+    wire [31:0] h_imm = head_insn[2]
         ? {{11{head_insn[31]}}, head_insn[31], head_insn[19:12], head_insn[20], head_insn[30:21], 1'b0}
         : {{19{head_insn[31]}}, head_insn[31], head_insn[7], head_insn[30:25], head_insn[11:8], 1'b0};
     assign head_target = head_pc + h_imm;
@@ -108,61 +117,56 @@ module cpu_fetch #(
     // room for one more answer: the buffer, plus what is in flight and will be kept;
     // after a redirect or a follow there is room (timing: they come in last)
     wire       held = ibus_stb_o && !taken;         // a stalled request stays as it is
-    // what the buffer will hold, counting a request up now as taken: if it is not,
-    // it is held and the next one waits anyway (timing: the stall comes late)
+    // what the buffer will hold, counting a request up now as taken (if it is not,
+    // it is held and the next one waits anyway) and the head as not taken; the head
+    // taken (late: the core's stalls) frees one place, in the last LUT (timing)
     wire [2:0] inflight_up = inflight + {2'd0, ibus_stb_o} - {2'd0, answer};
     wire [2:0] drop_up = drop - {2'd0, dropped} + {2'd0, ibus_stb_o && pend};
-    wire [2:0] kept_up = {1'b0, count_stay} + (inflight_up - drop_up);
+    wire [2:0] kept_up = {1'b0, count} + {2'd0, arrive} + (inflight_up - drop_up);
+    wire       may = inflight_up < 3'd6;
 
-    // the next request and head address without a redirect (keep: a redirect, late,
-    // meets these in the flops' last LUT)
-    (* keep *) wire [31:2] adr_stay;
-    assign adr_stay = follow ? (held ? adr : head_target[31:2])
-                    : taken ? (pend ? pend_adr : adr + 30'd1) : adr;
+    // the next request and head address. Once a held stale request is taken, the
+    // fetch goes on where the head is: its pc after a redirect (nothing arrives
+    // before), its target after a follow (or its pc, once it has been taken). The
+    // target, from the adder on the word, comes last (keep: it meets the rest in the
+    // last LUT).
+    (* keep *) wire to_target;
+    assign to_target = follow ? !held : taken && pend && head_redirected;
+    (* keep *) wire [31:2] adr_other;
+    assign adr_other = follow ? cur : !taken ? cur : !pend ? cur + 30'd1
+                     : flushed ? target_q[31:2] : head_pc[31:2];
+    wire [31:2] adr_next = to_target ? head_target[31:2] : adr_other;
     (* keep *) wire pend_stay;
     assign pend_stay = follow ? held : pend && !taken;
-    (* keep *) wire [31:2] pend_adr_stay;
-    assign pend_adr_stay = follow && held ? head_target[31:2] : pend_adr;
-    (* keep *) wire stb_stay;
-    assign stb_stay = held || ((follow || flushed || kept_up < DEPTH[2:0]) && inflight_up < 3'd6);
-    (* keep *) wire [31:0] head_pc_stay;
-    assign head_pc_stay = take ? (head_pred ? head_target : head_pc4) : head_pc;
+    (* keep *) wire room_now;
+    assign room_now = held || (may && (follow || flushed || kept_up < DEPTH[2:0]));
+    (* keep *) wire room_taken;
+    assign room_taken = may && kept_up < DEPTH[2:0] + 3'd1;
+    wire       stb_stay = room_now || (take && room_taken);
+    (* keep *) wire [31:0] head_pc_other;
+    assign head_pc_other = flushed ? target_q : take ? head_pc4 : head_pc;
+    wire [31:0] head_pc_next = take && head_pred ? head_target : head_pc_other;
 
     always @(posedge clk) begin
-        // buffer: the arriving word goes in unless it is taken as the head at once
-        if (follow) begin
-            if (!take && count == 2'd0) begin
-                buf0 <= ibus_dat_i;
-                fault0 <= ibus_err_i;
-            end
-        end else if (take && count == 2'd2) begin
-            buf0 <= buf1;
-            fault0 <= fault1;
-            if (arrive) begin
-                buf1 <= ibus_dat_i;
-                fault1 <= ibus_err_i;
-            end
-        end else if (arrive && !(take && count == 2'd0)) begin
-            if (count == 2'd0 || (count == 2'd1 && take)) begin
-                buf0 <= ibus_dat_i;
-                fault0 <= ibus_err_i;
-            end else begin
-                buf1 <= ibus_dat_i;
-                fault1 <= ibus_err_i;
-            end
+        // buffer: the arriving word goes in unless it is taken as the head at once;
+        // a follow keeps the head alone
+        if (arrive && !(take && count == 2'd0) && !(follow && count != 2'd0)) begin
+            if (first ^ count[0]) entry1 <= {ibus_err_i, ibus_dat_i};
+            else entry0 <= {ibus_err_i, ibus_dat_i};
         end
+        if (take && count != 2'd0) first <= !first;
         count <= count_next;
         inflight <= inflight_next;
         drop <= drop_next;
 
-        // the request, and the head's address: a redirect picks last (timing)
-        adr <= redirect && !held ? redirect_pc[31:2] : adr_stay;
+        // the request, and the head's address
+        adr <= adr_next;
         pend <= redirect ? held : pend_stay;
-        pend_adr <= redirect && held ? redirect_pc[31:2] : pend_adr_stay;
-        ibus_stb_o <= redirect ? held || inflight_up < 3'd6 : stb_stay;
-        head_pc <= redirect ? redirect_pc : head_pc_stay;
+        ibus_stb_o <= redirect ? held || may : stb_stay;
+        head_pc <= head_pc_next;
         head_redirected <= !redirect && !take && (follow || head_redirected);
         flushed <= redirect;
+        target_q <= redirect_pc;
 
         if (rst) begin
             ibus_stb_o <= 1'b0;
@@ -171,6 +175,7 @@ module cpu_fetch #(
             inflight <= 3'd0;
             drop <= 3'd0;
             count <= 2'd0;
+            first <= 1'b0;
             flushed <= 1'b0;
             head_pc <= RESET_PC;
             head_redirected <= 1'b0;

@@ -1,12 +1,12 @@
-// cpu_mul: the multiplier of cpu_rv32im (mul, mulh, mulhsu, mulhu), two cycles.
-// The operands are registered as the instruction leaves the execute stage; in the
-// next (memory) stage one signed 33x33 product (DSP blocks on iCE40) is ready.
+// cpu_mul: the multiplier of cpu_rv32im (mul, mulh, mulhsu, mulhu, and the shifts),
+// two cycles. The operands are registered as the instruction leaves the execute
+// stage; in the next (memory) stage one signed 33x33 product (DSP blocks) is ready.
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Each operand is sign- or zero-extended by one bit, so one signed multiplier serves
 // all four instructions. The product follows the registered operands and holds
-// while no new start comes.
+// while no new start comes. The core shifts with it too (a power of two as b).
 module cpu_mul (
     input  wire        clk,
     // request: the product of a and b is in product the cycle after start

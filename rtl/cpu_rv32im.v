@@ -12,8 +12,8 @@
 //   X  execute: operands from the register file or bypassed from M, W or L; ALU,
 //      branch check (a wrong guess, jalr, mret and fence.i redirect the fetch),
 //      load/store address (the D-port request is raised here, registered), CSR
-//      instructions, divide (X waits for it), multiply operands registered
-//   M  the D-port request is out; the multiply's product forms
+//      instructions, divide (X waits for it), multiply and shift operands registered
+//   M  the D-port request is out; the product (a multiply's, or a shift's) forms
 //   W  the D-port answer (W waits for ack: the whole pipe holds); loads are aligned;
 //      the register file is written; the instruction retires, or traps
 // L is the register write of the last cycle, kept for the bypass (the register file
@@ -84,10 +84,6 @@ module cpu_rv32im #(
     function automatic [31:0] pick(input s, input [31:0] v);
         pick = {32{s}} & v;
     endfunction
-    function automatic [31:0] reverse(input [31:0] x);
-        integer i;
-        for (i = 0; i < 32; i = i + 1) reverse[i] = x[31 - i];
-    endfunction
 
     // ---- the stages' registers --------------------------------------------------
     // X: the decoded instruction
@@ -99,12 +95,12 @@ module cpu_rv32im #(
     reg  [4:0]  x_rd, x_rs1, x_rs2;
     reg         x_we, x_use1, x_use2;
     reg         x_a_pc, x_b_imm, x_sub, x_cmp_signed;
-    reg         x_k_sum, x_k_slt, x_k_logic, x_k_shift;
+    reg         x_k_sum, x_k_slt, x_k_logic, x_shift;
     reg  [3:0]  x_s1, x_s2;                         // operand sources, one-hot: {L, W, M, register file}
     reg         x_redirected;                       // it has redirected the fetch already
     reg         x_div_started;
     // M
-    reg         m_valid, m_exc, m_irq, m_we, m_load, m_mul, m_mulh, m_raised, m_nocount;
+    reg         m_valid, m_exc, m_irq, m_we, m_load, m_prod, m_high, m_raised, m_nocount;
     reg  [4:0]  m_cause, m_rd;
     reg  [2:0]  m_f3;
     reg  [31:0] m_pc, m_insn, m_res;                // m_res: the result, a load/store address, or mtval
@@ -174,19 +170,28 @@ module cpu_rv32im #(
                      | pick(x_s2[3], l_data);
     wire [31:0] alu_a = rs1v | pick(x_a_pc, x_pc);
     wire [31:0] alu_b = x_b_imm ? x_imm : rs2v;
-    wire [31:0] sum, logic_out, shifted;
+    wire [31:0] sum, logic_out;
     wire        less;
     cpu_alu alu (
-        .sub(x_sub), .cmp_signed(x_cmp_signed), .funct3(x_f3), .arith(x_insn[30]),
+        .sub(x_sub), .cmp_signed(x_cmp_signed), .funct3(x_f3[1:0]),
         .a(alu_a), .b(alu_b),
-        .sum(sum), .less(less), .logic_out(logic_out), .shifted(shifted));
+        .sum(sum), .less(less), .logic_out(logic_out));
     // Branches compare on their own (timing: the outcome redirects the fetch): the
-    // order as two 16-bit halves side by side, signed by flipping the sign bits.
+    // order as four 8-bit carry chains side by side, joined by the bytes' equalities;
+    // signed by flipping the sign bits.
     wire [31:0] ca = {rs1v[31] ^ x_cmp_signed, rs1v[30:0]};
     wire [31:0] cb = {rs2v[31] ^ x_cmp_signed, rs2v[30:0]};
-    wire        hi_equal = ca[31:16] == cb[31:16];
-    wire        below = ca[31:16] < cb[31:16] || (hi_equal && ca[15:0] < cb[15:0]);
-    wire        equal = hi_equal && ca[15:0] == cb[15:0];
+    wire [3:0]  byte_lt, byte_eq;
+    genvar      k;
+    generate
+        for (k = 0; k < 4; k = k + 1) begin : g_compare
+            assign byte_lt[k] = ca[8 * k +: 8] < cb[8 * k +: 8];
+            assign byte_eq[k] = ca[8 * k +: 8] == cb[8 * k +: 8];
+        end
+    endgenerate
+    wire        below = byte_lt[3] || (byte_eq[3] && (byte_lt[2] || (byte_eq[2]
+                        && (byte_lt[1] || (byte_eq[1] && byte_lt[0])))));
+    wire        equal = &byte_eq;
     wire        taken = x_jal || (x_branch && ((x_f3[2] ? below : equal) ^ x_f3[0]));
 
     // CSRs, multiply, divide
@@ -199,8 +204,9 @@ module cpu_rv32im #(
     wire [31:0] div_result;
 
     // Hazards. A value is bypassed from the stage that holds it; a load's value exists
-    // only from L on (it arrives in W), a product's from W on (it forms in M).
-    wire        m_late = m_load || m_mul;
+    // only from L on (it arrives in W), a product's (multiply, shift) from W on (it
+    // forms in M).
+    wire        m_late = m_load || m_prod;
     wire        hazard = (x_s1[1] && m_late) || (x_s1[2] && w_load)
                       || (x_s2[1] && m_late) || (x_s2[2] && w_load);
     wire        x_mem = x_load || x_store;
@@ -254,7 +260,6 @@ module cpu_rv32im #(
     // (keep: the sum and the order, last from the adder, meet the rest in one LUT)
     (* keep *) wire [31:0] x_res_rest;
     assign x_res_rest = pick(x_k_logic, logic_out)
-                      | pick(x_k_shift && x_f3[2], shifted) | pick(x_k_shift && !x_f3[2], reverse(shifted))
                       | pick((x_jal && !x_imm[1]) || (x_jalr && !sum[1]), x_pc4)
                       | pick(x_csr && x_ok, csr_rdata) | pick(x_div, div_result)
                       | pick(x_branch || (x_jal && x_imm[1]), x_target)
@@ -300,10 +305,18 @@ module cpu_rv32im #(
     assign dbus_adr_o = {d_adr, 2'b00};
     assign dbus_cyc_o = m_raised || w_pending;
 
+    // Shifts on the multiplier (area: no barrel shifter): a << n is the low word of
+    // a * 2^n; a >> n (n > 0) the high word of a * 2^(32 - n), a signed for sra (as
+    // mulhsu: the floor of a / 2^n); by 0 the low word of a * 1.
+    wire [4:0]  shamt = alu_b[4:0];
+    wire        shift_left = !x_f3[2];
+    wire [4:0]  power = shift_left ? shamt : 5'd0 - shamt;
+    wire [31:0] pow2 = 32'd1 << power;
     cpu_mul multiplier (
-        .clk(clk), .start(x_go && !freeze && x_mul),
-        .a_signed(x_f3[1:0] == 2'b01 || x_f3[1:0] == 2'b10), .b_signed(x_f3[1:0] == 2'b01),
-        .a(rs1v), .b(rs2v), .product(product));
+        .clk(clk), .start(x_go && !freeze && (x_mul || x_shift)),
+        .a_signed(x_shift ? x_f3[2] && x_insn[30] : x_f3[1:0] == 2'b01 || x_f3[1:0] == 2'b10),
+        .b_signed(!x_shift && x_f3[1:0] == 2'b01),
+        .a(rs1v), .b(x_shift ? pow2 : rs2v), .product(product));
 
     wire        div_start = x_valid && x_div && !x_div_started && !hazard && !trap_now;
     cpu_div divider (
@@ -412,7 +425,7 @@ module cpu_rv32im #(
                 x_k_sum <= d_run && d_k_sum;
                 x_k_slt <= d_run && d_k_slt;
                 x_k_logic <= d_run && d_k_logic;
-                x_k_shift <= d_run && d_k_shift;
+                x_shift <= d_run && d_k_shift;
             end
 
             // X -> M
@@ -426,8 +439,8 @@ module cpu_rv32im #(
             m_rd <= x_rd;
             m_we <= x_we && !x_exc_early && !exc_jalr;
             m_load <= x_load && !x_exc_early && !exc_mem;
-            m_mul <= x_mul && !x_exc_early;
-            m_mulh <= x_f3[1:0] != 2'b00;
+            m_prod <= (x_mul || x_shift) && !x_exc_early;
+            m_high <= x_shift ? !shift_left && shamt != 5'd0 : x_f3[1:0] != 2'b00;
             m_f3 <= x_f3;
             m_raised <= raise;
             m_nocount <= x_csr && csr_writes_instret;
@@ -445,7 +458,7 @@ module cpu_rv32im #(
             w_cause <= m_cause;
             w_pc <= m_pc;
             w_insn <= m_insn;
-            w_res <= m_mul ? (m_mulh ? product[63:32] : product[31:0]) : m_res;
+            w_res <= m_prod ? (m_high ? product[63:32] : product[31:0]) : m_res;
             w_rd <= m_rd;
             w_we <= m_we;
             w_load <= m_load;

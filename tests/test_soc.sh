@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build/soc, the SoC in simulation with the firmware on its RV32IM CPU: the
 # flock after 50 steps equals the host firmware's bit for bit (accelerator
-# and software sums, both update orders), the picture equals the C rendering,
+# and software sums, both update orders, and on build/soc-jitter with random
+# waits on the CPU's ports), the picture equals the C rendering,
 # the console and the keys work through the UART, bad input is refused.
 # Speaks TAP.
 set -uo pipefail
@@ -58,11 +59,13 @@ else not_ok "--help limits" "$(grep -- "at most" <<<"$out")"; fi
 expect_error "--steps=K: the GNU form; a fractional count is refused" '--steps: "2.5" is not a whole number' \
     --steps=2.5 --headless
 
-# same_state DESCRIPTION FLAGS...: 50 steps on the SoC equal 50 frames of build/boids.
+# same_state DESCRIPTION FLAGS...: 50 steps on the SoC equal 50 frames of build/boids
+# (on $model: build/soc, or build/soc-jitter below).
+model=$soc
 same_state() {
     local what=$1; shift
     local err
-    err=$("$soc" --headless --steps 50 --save "$tmp/soc.csv" "$@" 2>&1); status=$?
+    err=$("$model" --headless --steps 50 --save "$tmp/soc.csv" "$@" 2>&1); status=$?
     "$boids" --frames 50 --save "$tmp/host.csv" "$@" >/dev/null 2>&1
     if [ $status -eq 0 ] && cmp -s "$tmp/soc.csv" "$tmp/host.csv"; then
         ok "$what"
@@ -77,6 +80,17 @@ same_state "... and in sequential order" "${flock[@]}" --update sequential
 same_state "... and with the sums in software on the CPU (brute force)" --boids 40 --predators 1 \
     --scouts1 4 --seed 5 --neighbors brute --update synchronous
 same_state "... and with the weighted rule set" --boids 48 --seed 9 --rules weighted --neighbors brute
+# The SoC with random waits on both of the CPU's ports (BUS_JITTER_SEED): the same flock.
+if [ -x "$build/soc-jitter" ]; then
+    model=$build/soc-jitter
+    same_state "... and with random waits on the CPU's instruction and data ports (soc-jitter)" \
+        "${flock[@]}" --update synchronous
+    same_state "... and so, brute force" --boids 40 --predators 1 --scouts1 4 --seed 5 \
+        --neighbors brute --update synchronous
+    model=$soc
+else
+    not_ok "$build/soc-jitter exists" "build it with: make $build/soc-jitter"
+fi
 
 # A differing start must show: the comparison above can fail.
 "$soc" --headless --steps 5 --boids 32 --seed 1 --save "$tmp/a.csv" >/dev/null 2>&1
