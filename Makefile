@@ -54,7 +54,7 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display firmware fuzz clean
+.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 
 # libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
 # seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
@@ -175,6 +175,15 @@ synth-display: ## yosys + nextpnr-ice40 on the display pipeline for the UP5K: ar
 	@bash scripts/setup.sh synth
 	@$(MAKE) --no-print-directory $(BUILD)/synth/display.asc
 	@bash scripts/synth_report.sh "display 640x480 SCALE=2" $(BUILD)/synth/display.nextpnr.log $(PIXEL_MHZ)
+
+# The CPU for the UP5K: the core, an 8 KiB block-RAM soc_ram on both its ports, a
+# stub elsewhere (rtl/synth/cpu_synth_top.v; docs/cpu.md).
+CPU_SYNTH_SRC := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v rtl/synth/cpu_synth_top.v
+
+synth-cpu: ## yosys + nextpnr-ice40 on the CPU (with an 8 KiB RAM) for the UP5K: area and Fmax
+	@bash scripts/setup.sh synth
+	@$(MAKE) --no-print-directory $(BUILD)/synth/cpu.asc
+	@bash scripts/synth_report.sh "cpu_rv32im" $(BUILD)/synth/cpu.nextpnr.log $(PIXEL_MHZ)
 
 firmware: deps ## the SoC's firmware image for the RV32IM CPU, and its size
 	@$(MAKE) --no-print-directory $(BUILD)/firmware/boids.bin
@@ -308,6 +317,10 @@ $(BUILD)/synth/accel_L%.json: $(ACCEL_RTL) rtl/synth/accel_synth_top.v
 $(BUILD)/synth/display.json: $(DISPLAY_SYNTH_SRC) $(wildcard rtl/*.vh)
 	@mkdir -p $(@D)
 	yosys -q -l $(@:.json=.yosys.log) -p 'read_verilog -Irtl $(DISPLAY_SYNTH_SRC); synth_ice40 -dsp -top display_synth_top -json $@'
+
+$(BUILD)/synth/cpu.json: $(CPU_SYNTH_SRC)
+	@mkdir -p $(@D)
+	yosys -q -l $(@:.json=.yosys.log) -p 'read_verilog -Irtl $(CPU_SYNTH_SRC); synth_ice40 -dsp -top cpu_synth_top -json $@'
 
 # A design that does not fit leaves only its log, which the report explains.
 $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json

@@ -23,7 +23,7 @@ module cpu_div (
     input  wire [31:0] a,                           // dividend
     input  wire [31:0] b,                           // divisor
     // result: valid from the cycle busy falls until the next start
-    output wire        busy,
+    output reg         busy,
     output wire [31:0] result
 );
 
@@ -48,7 +48,7 @@ module cpu_div (
     wire [32:0] trial = {rem, quo[31]} + {1'b1, d} + {32'd0, d_cin};
     wire        fits = !trial[32];
 
-    assign busy = running && count != 6'd0;
+    // busy = running && count != 0, as a flop (timing: the core stalls on it)
     wire        again = have && !busy && a == last_a && b == (d ^ {32{d_cin}})
                         && is_signed == last_signed;
 
@@ -59,6 +59,7 @@ module cpu_div (
             last_a <= a;
             last_signed <= is_signed;
             running <= 1'b1;
+            busy <= 1'b1;
             count <= 6'd32;
             quo <= a_mag;
             rem <= 32'd0;
@@ -70,6 +71,7 @@ module cpu_div (
         end else if (running) begin
             if (count != 6'd0) begin
                 count <= count - 6'd1;
+                busy <= count != 6'd1;
                 rem <= fits ? trial[31:0] : {rem[30:0], quo[31]};
                 quo <= {quo[30:0], fits};
             end else begin
@@ -78,6 +80,7 @@ module cpu_div (
         end
         if (rst) begin
             running <= 1'b0;
+            busy <= 1'b0;
             have <= 1'b0;
         end
     end

@@ -1,6 +1,7 @@
 // cpu_fetch: the fetch stage of cpu_rv32im: a Wishbone B4 pipelined read master on
-// its own port (one fetch a cycle), a two-word buffer, and static prediction at the
-// head (jal and backward branches taken), redirected by the core on anything else.
+// its own port (one fetch a cycle), a two-word buffer, and prediction at the head
+// (jal taken; branches by a table of 2-bit counters), redirected by the core on
+// anything else.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -8,10 +9,16 @@
 // the buffer, or the one arriving from the bus this cycle (so that the core can read
 // the register file with its fields as it arrives). The core takes it with consume.
 //
-// Prediction: when the head is a jal, or a branch with a negative offset, whose
-// target is 4-byte aligned, the fetch goes on at head_pc + imm at once (one cycle
-// after the word arrives), once per head; every later word in the buffer or in flight
-// is dropped. The core checks branches when it executes them and redirects on a
+// Prediction: when the head is a jal, or a branch predicted taken, whose target is
+// 4-byte aligned, the fetch goes on at head_pc + imm at once (one cycle after the
+// word arrives), once per head; every later word in the buffer or in flight is
+// dropped. A branch is predicted taken when its offset is negative (a loop), unless
+// its entry in the branch history table (BHT_ENTRIES 2-bit counters, a block RAM
+// indexed by pc[..:2], read with the address of the next cycle's head) says that it
+// has lately gone the other way: a counter counts up when the branch goes against
+// that static guess and down when it goes with it (0 at power-up: agree), and the
+// guess is turned at 2 and up. The core writes a branch's new counter when it
+// executes it (bht_we). The core checks branches when it executes them and redirects on a
 // mistake, as for jalr, mret, fence.i and traps: redirect drops everything fetched,
 // the head too, and fetches from redirect_pc.
 //
@@ -23,7 +30,8 @@
 // fetch fault at the head (head_fault). cyc is high while a request is up or answers
 // are due.
 module cpu_fetch #(
-    parameter [31:0] RESET_PC = 32'h0000_0000
+    parameter [31:0] RESET_PC = 32'h0000_0000,
+    parameter integer BHT_ENTRIES = 1024            // branch history: a power of two, 2 .. 4096
 ) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -46,13 +54,22 @@ module cpu_fetch #(
     output wire [31:0] head_pc4,                    // head_pc + 4
     output wire        head_pred,                   // predicted taken: the fetch follows head_target
     output wire [31:0] head_target,                 // head_pc + its B or J immediate
-    input  wire        consume                      // the core takes the head (when head_valid)
+    output reg  [1:0]  head_counter,                // its branch history counter
+    input  wire        consume,                     // the core takes the head (when head_valid)
+    // a branch executed: its pc and new counter
+    input  wire        bht_we,
+    input  wire [31:0] bht_pc,
+    input  wire [1:0]  bht_counter
 );
 
     localparam integer DEPTH = 2;                   // buffer words; answers in flight count too
 
+    localparam integer BW = BHT_ENTRIES > 1 ? $clog2(BHT_ENTRIES) : 1;
+
     initial begin
         if (RESET_PC[1:0] != 2'b00) $error("%m: RESET_PC = %h, must be 4-byte aligned", RESET_PC);
+        if (BHT_ENTRIES < 2 || BHT_ENTRIES > 4096 || (BHT_ENTRIES & (BHT_ENTRIES - 1)) != 0)
+            $error("%m: BHT_ENTRIES = %0d, must be a power of two, 2..4096", BHT_ENTRIES);
     end
 
     reg  [31:2] adr;                                // the request on the bus, or the next one
@@ -66,6 +83,12 @@ module cpu_fetch #(
     reg         head_redirected;                    // the head's prediction has been followed
     reg         flushed;                            // a redirect came last cycle
     reg  [31:0] target_q;                           // redirect_pc of last cycle
+    (* no_rw_check *) reg [1:0] bht[0:BHT_ENTRIES-1];   // branch history (block RAM)
+
+    integer i;
+    initial begin
+        for (i = 0; i < BHT_ENTRIES; i = i + 1) bht[i] = 2'd0;   // agree with the static guess
+    end
 
     // The request's address: the redirect target in the cycle after a redirect
     // (unless a stale request is held), else adr (timing: a redirect only reaches a
@@ -99,7 +122,8 @@ module cpu_fetch #(
         : {{19{head_insn[31]}}, head_insn[31], head_insn[7], head_insn[30:25], head_insn[11:8], 1'b0};
     assign head_target = head_pc + h_imm;
     // imm[1] set: the target is misaligned, the core traps (jal) or traps if taken
-    assign head_pred = !head_fault && (h_jal ? !head_insn[21] : h_branch && head_insn[31] && !head_insn[8]);
+    assign head_pred = !head_fault && (h_jal ? !head_insn[21]
+                                       : h_branch && !head_insn[8] && (head_insn[31] ^ head_counter[1]));
 
     wire take = consume && head_valid;
     // follow a prediction: drop the fetches after the head, keep the head (a redirect
@@ -164,6 +188,8 @@ module cpu_fetch #(
         pend <= redirect ? held : pend_stay;
         ibus_stb_o <= redirect ? held || may : stb_stay;
         head_pc <= head_pc_next;
+        head_counter <= bht[head_pc_next[BW+1:2]];  // (the low bits: early from the adder)
+        if (bht_we) bht[bht_pc[BW+1:2]] <= bht_counter;
         head_redirected <= !redirect && !take && (follow || head_redirected);
         flushed <= redirect;
         target_q <= redirect_pc;
@@ -189,7 +215,7 @@ module cpu_fetch #(
     end
 `endif
 
-    wire unused_ok = &{1'b0, redirect_pc[1:0]};
+    wire unused_ok = &{1'b0, redirect_pc[1:0], bht_pc};
 
 endmodule
 

@@ -90,6 +90,7 @@ module cpu_rv32im #(
     reg         x_valid;
     reg  [31:0] x_pc, x_pc4, x_target, x_insn, x_imm;
     reg         x_pred, x_fault, x_legal;
+    reg  [1:0]  x_counter;                          // the branch's history counter
     reg         x_jal, x_jalr, x_branch, x_load, x_store, x_mul, x_div, x_csr, x_ecall, x_ebreak,
                 x_mret, x_wfi, x_fence_i;
     reg  [4:0]  x_rd, x_rs1, x_rs2;
@@ -123,6 +124,9 @@ module cpu_rv32im #(
     // ---- fetch and decode (F, D) ------------------------------------------------
     wire        h_valid, h_fault, h_pred;
     wire [31:0] h_insn, h_pc, h_pc4, h_target;
+    wire [1:0]  h_counter;
+    wire        bht_we;
+    wire [1:0]  bht_counter;
     wire        redirect;
     wire [31:0] redirect_pc;
     wire        consume;
@@ -136,7 +140,8 @@ module cpu_rv32im #(
         .ibus_stall_i(ibus_stall_i),
         .redirect(redirect), .redirect_pc(redirect_pc),
         .head_valid(h_valid), .head_insn(h_insn), .head_fault(h_fault), .head_pc(h_pc),
-        .head_pc4(h_pc4), .head_pred(h_pred), .head_target(h_target), .consume(consume));
+        .head_pc4(h_pc4), .head_pred(h_pred), .head_target(h_target), .head_counter(h_counter),
+        .consume(consume), .bht_we(bht_we), .bht_pc(bht_at), .bht_counter(bht_counter));
     assign ibus_we_o = 1'b0;
     assign ibus_sel_o = 4'b1111;
     assign ibus_dat_o = 32'd0;
@@ -228,6 +233,9 @@ module cpu_rv32im #(
     reg         irq_block;
     wire        x_int = x_valid && irq_take && !irq_block && !x_wfi && !trap_now;
     wire        x_go = x_valid && !trap_now && (x_int || !x_hold);   // X moves on (unless frozen)
+    // a CSR instruction or mret runs: x_go for them, from flops alone (timing: with
+    // M and W empty nothing freezes, nothing traps)
+    wire        serial_go = x_valid && !x_exc_early && !hazard && !m_valid && !w_valid && !csr_counting;
 
     // exceptions found in X, by priority; mtval goes down the pipe in m_res. Those
     // from flops (x_exc_early) gate what X starts; those from the adder's low bits
@@ -260,12 +268,12 @@ module cpu_rv32im #(
     // (keep: the sum and the order, last from the adder, meet the rest in one LUT)
     (* keep *) wire [31:0] x_res_rest;
     assign x_res_rest = pick(x_k_logic, logic_out)
-                      | pick((x_jal && !x_imm[1]) || (x_jalr && !sum[1]), x_pc4)
+                      | pick((x_jal && !x_imm[1]) || x_jalr, x_pc4)
                       | pick(x_csr && x_ok, csr_rdata) | pick(x_div, div_result)
                       | pick(x_branch || (x_jal && x_imm[1]), x_target)
                       | pick(!x_fault && !x_legal_all, x_insn) | pick(x_fault, x_pc);
-    wire [31:0] x_res = pick(x_k_sum || x_mem || jalr_bad, {sum[31:1], sum[0] && !x_jalr})
-                      | {31'd0, x_k_slt && less} | x_res_rest;
+    wire [31:0] x_res = jalr_bad ? {sum[31:1], 1'b0}
+                      : pick(x_k_sum || x_mem, sum) | {31'd0, x_k_slt && less} | x_res_rest;
 
     // redirect: a wrong guess (a branch or jal), jalr, mret, fence.i; once, when the
     // operands are ready. An instruction that traps may redirect too (to a misaligned
@@ -286,6 +294,22 @@ module cpu_rv32im #(
     (* keep *) wire t_lt;
     assign t_lt = r_lt && (below ^ flip);
     wire        x_redirect = r_always || t_eq || t_lt;
+    // the branch history: a branch that went against its static guess (taken forward,
+    // or not taken backward) counts up, else down; written the cycle after the branch
+    // left X, from flops (timing: the outcome comes late)
+    reg         bht_go, bht_back;
+    reg  [1:0]  bht_was;
+    reg  [31:0] bht_at;
+    always @(posedge clk) begin
+        bht_go <= x_go && !freeze && x_branch && !x_int;
+        bht_back <= x_imm[31];
+        bht_was <= x_counter;
+        bht_at <= x_pc;
+        if (rst) bht_go <= 1'b0;
+    end
+    wire        against = taken_q ^ bht_back;       // taken_q: the outcome, registered below
+    assign bht_we = bht_go;
+    assign bht_counter = against ? bht_was + {1'b0, bht_was != 2'd3} : bht_was - {1'b0, bht_was != 2'd0};
     wire [31:0] x_tgt_flops = trap_now ? mtvec
                             : x_mret ? mepc : (x_pred || x_fence_i) ? x_pc4 : x_target;
     assign redirect = trap_now || x_redirect;
@@ -341,13 +365,13 @@ module cpu_rv32im #(
         .clk(clk), .rst(rst),
         .dec(consume), .dec_addr(h_insn[31:20]),
         .dec_write(h_insn[13:12] == 2'b01 || h_insn[19:15] != 5'd0),
-        .en(x_go && !freeze && x_csr && !x_exc_early), .op(x_f3[1:0]),
+        .en(serial_go && x_csr), .op(x_f3[1:0]),
         .src(x_f3[2] ? x_imm : rs1v), .rdata(csr_rdata), .illegal(csr_illegal),
         .writes_instret(csr_writes_instret),
         .retire(retire && !w_nocount), .counting(csr_counting),
         .enter(trap_now), .trap_irq(w_irq), .trap_code(w_cause), .trap_pc(w_pc),
         .trap_val(w_irq || w_cause == C_ECALL_M || w_cause == C_BREAKPOINT ? 32'd0 : w_res),
-        .mret(x_go && !freeze && x_mret && !x_exc_early),
+        .mret(serial_go && x_mret),
         .irq_i(irq_i), .mtvec_o(mtvec), .mepc_o(mepc),
         .irq_pending(irq_pending), .irq_take(irq_take), .irq_code(irq_code));
 
@@ -397,6 +421,7 @@ module cpu_rv32im #(
                 x_insn <= h_insn;
                 x_imm <= d_imm;
                 x_pred <= h_pred;
+                x_counter <= h_counter;
                 x_fault <= h_fault;
                 x_legal <= d_legal;
                 x_jal <= d_run && d_jal;
@@ -489,7 +514,7 @@ module cpu_rv32im #(
             if (div_start) x_div_started <= 1'b1;
             if (x_valid && !hazard) odd_seen <= 1'b1;
         end
-        irq_block <= x_go && !freeze && (x_csr || x_mret);
+        irq_block <= serial_go && (x_csr || x_mret);
 
         // a trap flushes every stage; W's own instruction leaves
         if (trap_now) begin

@@ -11,7 +11,7 @@
 // has already selected the RAM: only the word-address bits below its size are used.
 // Instruction port: a Wishbone B4 pipelined slave, read only, that never stalls: a
 // request each cycle, each answered in the next, ack with the word for an address
-// in_range the RAM (0 .. 4 * WORDS - 1), err for any other (a fetch fault).
+// inside the RAM (0 .. 4 * WORDS - 1), err for any other (a fetch fault).
 module soc_ram #(
     parameter integer WORDS = 65536,                // size in 32-bit words
     parameter INIT_FILE = ""                        // $readmemh image, "" for none
@@ -47,7 +47,9 @@ module soc_ram #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire [AW-1:0] iword = ibus_adr_i[AW+1:2];
     wire          ireq = ibus_cyc_i && ibus_stb_i;
-    wire          in_range = {2'b00, ibus_adr_i[31:2]} < WORDS;
+    // inside the RAM: for a power of two, the upper address bits 0 (timing: no compare)
+    wire          in_range = (WORDS & (WORDS - 1)) == 0 ? ibus_adr_i[31:AW+2] == 0
+                                                        : {2'b00, ibus_adr_i[31:2]} < WORDS;
 
     initial begin
         wb_ack_o = 1'b0;                            // no reset port: the acks start idle

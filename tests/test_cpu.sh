@@ -64,14 +64,14 @@ for seed in "${seeds[@]}"; do
         if [ ! -f "$out/$p.vvp" ]; then
             fail "$p under icarus: $out/$p.vvp is missing" "run: $make_cmd"
         else
-            log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit +SEED="$seed" 2>&1); status=$?
+            log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit +WAIT_SEED="$seed" 2>&1); status=$?
             verdict "$p" icarus "$seed" "$status" "$log"
         fi
         # Verilator
         if [ ! -x "$out/cpu_sim" ] || [ ! -f "$out/$p.hex" ]; then
             fail "$p under verilator: $out/cpu_sim or $out/$p.hex is missing" "run: $make_cmd"
         else
-            log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit --seed "$seed" 2>&1); status=$?
+            log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit --wait-seed "$seed" 2>&1); status=$?
             verdict "$p" verilator "$seed" "$status" "$log"
         fi
     done

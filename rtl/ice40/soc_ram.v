@@ -59,10 +59,12 @@ module soc_ram #(
     // for the fetch), and gets the cycles with no request and the ack cycles.
     wire          data_first = wb_cyc_i && !wb_ack_o;
     wire          ireq = ibus_cyc_i && ibus_stb_i && !data_first;
-    wire          in_range = {2'b00, ibus_adr_i[31:2]} < WORDS;
+    // inside the RAM: for a power of two, the upper address bits 0 (timing: no compare)
+    wire          in_range = (WORDS & (WORDS - 1)) == 0 ? ibus_adr_i[31:AW+2] == 0
+                                                        : {2'b00, ibus_adr_i[31:2]} < WORDS;
     wire [31:0]   word = {{(32 - AW){1'b0}}, data_first ? wb_adr_i[AW+1:2] : ibus_adr_i[AW+1:2]};
     wire [BW-1:0] row = word[14 +: BW];
-    wire          access = req || (ireq && in_range);
+    wire          access = req || ireq;             // (a fetch beyond the RAM reads, unused)
     wire [3:0]    mask_lo = {{2{wb_sel_i[1]}}, {2{wb_sel_i[0]}}};
     wire [3:0]    mask_hi = {{2{wb_sel_i[3]}}, {2{wb_sel_i[2]}}};
     wire [32*NB-1:0] dout;

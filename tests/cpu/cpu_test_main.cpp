@@ -1,8 +1,8 @@
 // Runs one CPU test program on the Verilated cpu_test_top (tests/cpu/cpu_test_top.v):
 // prints the program's console output, then PASS or FAIL with the failing check's
 // number. Exit status 0 on pass, 1 on a failed check or a timeout, 2 on bad usage.
-//   cpu_sim PROGRAM.hex [--max-cycles N] [--seed N] [--trace FILE.fst]
-// --seed N (not 0): random bus waits on both of the CPU's ports from seed N.
+//   cpu_sim PROGRAM.hex [--max-cycles N] [--wait-seed N] [--trace FILE.fst]
+// --wait-seed N (not 0): random bus waits on both of the CPU's ports from seed N.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -24,7 +24,7 @@ struct TestBench {
     uint64_t cycles = 0;
 
     TestBench(const std::string &hex, uint32_t seed) {
-        const std::string hex_arg = "+HEX=" + hex, seed_arg = "+SEED=" + std::to_string(seed);
+        const std::string hex_arg = "+HEX=" + hex, seed_arg = "+WAIT_SEED=" + std::to_string(seed);
         const char *args[] = {"cpu_sim", hex_arg.c_str(), seed_arg.c_str()};
         context.commandArgs(3, args);
         top.reset(new Vcpu_test_top{&context});
@@ -66,7 +66,7 @@ struct TestBench {
 };
 
 int usage() {
-    std::fprintf(stderr, "usage: cpu_sim PROGRAM.hex [--max-cycles N] [--seed N] [--trace FILE.fst]\n");
+    std::fprintf(stderr, "usage: cpu_sim PROGRAM.hex [--max-cycles N] [--wait-seed N] [--trace FILE.fst]\n");
     return 2;
 }
 
@@ -79,7 +79,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
             max_cycles = std::strtoull(argv[++i], nullptr, 0);
-        } else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) {
+        } else if (!std::strcmp(argv[i], "--wait-seed") && i + 1 < argc) {
             seed = uint32_t(std::strtoul(argv[++i], nullptr, 0));
         } else if (!std::strcmp(argv[i], "--trace") && i + 1 < argc) {
             trace = argv[++i];

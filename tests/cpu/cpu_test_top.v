@@ -15,8 +15,8 @@
 //                cycles left
 // The CPU's I-port reads soc_ram's instruction port (err outside the RAM); its D-port
 // reaches the RAM's data port and the test device, both classic slaves (a request
-// is taken when it is acknowledged). With +SEED=n (n not 0) a soc_bus_jitter shim on
-// each port stalls requests and delays answers at random, from that seed.
+// is taken when it is acknowledged). With +WAIT_SEED=n (n not 0) a soc_bus_jitter
+// shim on each port stalls requests and delays answers at random, from that seed.
 // The program comes from INIT_FILE, or from +HEX=file (a $readmemh image) when
 // given: one Verilated model serves every program that way.
 module cpu_test_top #(
@@ -62,7 +62,7 @@ module cpu_test_top #(
     reg  [31:0] dev_dat;
     reg         dev_ack, dev_err;
     reg  [IRQ_COUNT-1:0] irq;
-    reg  [31:0] seed = 32'd0;
+    reg  [31:0] wait_seed = 32'd0;
 
     wire in_ram = adr[31:14] == 18'd0;
 
@@ -85,7 +85,7 @@ module cpu_test_top #(
     soc_bus_jitter #(
         .SALT(32'h0000_0000)
     ) i_jitter (
-        .clk(clk), .rst(rst), .seed(seed),
+        .clk(clk), .rst(rst), .seed(wait_seed),
         .m_cyc_i(i_cyc), .m_stb_i(i_stb), .m_we_i(i_we), .m_sel_i(i_sel), .m_adr_i(i_adr),
         .m_dat_i(i_wdat), .m_dat_o(i_dat), .m_ack_o(i_ack), .m_err_o(i_err), .m_stall_o(i_stall),
         .s_cyc_o(ij_cyc), .s_stb_o(ij_stb), .s_we_o(ij_we), .s_sel_o(ij_sel), .s_adr_o(ij_adr),
@@ -96,7 +96,7 @@ module cpu_test_top #(
     soc_bus_jitter #(
         .SALT(32'h9e37_79b9)
     ) d_jitter (
-        .clk(clk), .rst(rst), .seed(seed),
+        .clk(clk), .rst(rst), .seed(wait_seed),
         .m_cyc_i(d_cyc), .m_stb_i(d_stb), .m_we_i(d_we), .m_sel_i(d_sel), .m_adr_i(d_adr),
         .m_dat_i(d_wdat), .m_dat_o(d_rdat), .m_ack_o(d_ack), .m_err_o(d_err), .m_stall_o(d_stall),
         .s_cyc_o(cyc), .s_stb_o(stb), .s_we_o(we), .s_sel_o(sel), .s_adr_o(adr), .s_dat_o(dat_w),
@@ -118,7 +118,7 @@ module cpu_test_top #(
     reg [8*512-1:0] hexfile;
     initial begin
         if ($value$plusargs("HEX=%s", hexfile)) $readmemh(hexfile, ram.mem);
-        if ($value$plusargs("SEED=%d", seed)) ;
+        if ($value$plusargs("WAIT_SEED=%d", wait_seed)) ;
     end
 
     // ---- the test device: registered ack or err, like the RAM ----------------------

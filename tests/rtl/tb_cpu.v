@@ -7,8 +7,8 @@
 // Run (the make rules of tests/cpu/rules.mk do this for every program):
 //   iverilog -g2012 -I rtl -I tests/rtl -y rtl -P tb_cpu.HEX='"prog.hex"' \
 //       -o tb tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
-//   vvp -N tb [+MAX_CYCLES=n] [+SEED=n] [+TRACE] [+WAVES] [+DUMPFILE=path]
-// +SEED=n: random bus waits on both ports from seed n (cpu_test_top); +TRACE: print
+//   vvp -N tb [+MAX_CYCLES=n] [+WAIT_SEED=n] [+TRACE] [+WAVES] [+DUMPFILE=path]
+// +WAIT_SEED=n: random bus waits on both ports from seed n (cpu_test_top); +TRACE: print
 // the CPU's retire trace, one line an instruction or trap.
 // HEX becomes soc_ram's INIT_FILE; +HEX=file at run time loads another image.
 module tb_cpu;
