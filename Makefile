@@ -176,11 +176,11 @@ synth-display: ## yosys + nextpnr-ice40 on the display pipeline for the UP5K: ar
 	@$(MAKE) --no-print-directory $(BUILD)/synth/display.asc
 	@bash scripts/synth_report.sh "display 640x480 SCALE=2" $(BUILD)/synth/display.nextpnr.log $(PIXEL_MHZ)
 
-# The CPU for the UP5K: the core, an 8 KiB block-RAM soc_ram on both its ports, a
+# The CPU for the UP5K: the core, a 4 KiB block-RAM soc_ram on both its ports, a
 # stub elsewhere (rtl/synth/cpu_synth_top.v; docs/cpu.md).
 CPU_SYNTH_SRC := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v rtl/synth/cpu_synth_top.v
 
-synth-cpu: ## yosys + nextpnr-ice40 on the CPU (with an 8 KiB RAM) for the UP5K: area and Fmax
+synth-cpu: ## yosys + nextpnr-ice40 on the CPU (with a 4 KiB RAM) for the UP5K: area and Fmax
 	@bash scripts/setup.sh synth
 	@$(MAKE) --no-print-directory $(BUILD)/synth/cpu.asc
 	@bash scripts/synth_report.sh "cpu_rv32im" $(BUILD)/synth/cpu.nextpnr.log $(PIXEL_MHZ)

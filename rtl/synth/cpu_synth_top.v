@@ -1,13 +1,14 @@
 // Synthesis wrapper for area and timing estimates of cpu_rv32im on an iCE40 UP5K:
-// the core, an 8 KiB soc_ram at 0 (block RAM) on both ports, and a registered-ack
-// stub elsewhere whose writes fold into one pin, so nothing is constant and few pins are used.
+// the core, a 4 KiB soc_ram at 0 on both its ports (block RAM, twice: two read ports),
+// a registered-ack stub elsewhere whose writes fold into one pin (few pins used).
 `timescale 1ns / 1ps
 `default_nettype none
 
+// make synth-cpu (build/synth/cpu.*.log), that is:
 // yosys -p "read_verilog -Irtl rtl/cpu_*.v rtl/soc_ram.v rtl/synth/cpu_synth_top.v;
 //           synth_ice40 -dsp -top cpu_synth_top -json cpu.json"
 // nextpnr-ice40 --up5k --package sg48 --freq 25.125 --json cpu.json \
-//           --pcf-allow-unconstrained --timing-allow-fail --seed 1
+//           --pcf-allow-unconstrained --timing-allow-fail
 module cpu_synth_top (
     input  wire       clk,
     input  wire       rst,
@@ -25,7 +26,7 @@ module cpu_synth_top (
     wire [3:0]  sel;
     wire [31:0] adr, wdat, ram_rdat;
     reg         io_ack;
-    wire        in_ram = adr[31:13] == 19'd0;
+    wire        in_ram = adr[31:12] == 20'd0;
     wire        ack = ram_ack || io_ack;
 
     // the D-port onto classic slaves: a request is taken with its ack
@@ -45,7 +46,7 @@ module cpu_synth_top (
         .trace_rd_data_o(t_rd_data));
 
     soc_ram #(
-        .WORDS(2048)
+        .WORDS(1024)
     ) ram (
         .clk(clk),
         .wb_cyc_i(cyc && in_ram), .wb_stb_i(stb && in_ram), .wb_we_i(we), .wb_sel_i(sel),
