@@ -285,6 +285,7 @@ RV_PREFIX := riscv64-unknown-elf-
 RV_ARCH := -march=rv32im_zicsr -mabi=ilp32 # binutils 2.40 wants Zicsr named
 RV_LINK_ARCH := -march=rv32im -mabi=ilp32 # the multilib libgcc is filed under
 SOC_RAM_BYTES := 524288
+SOC_RAM_SHARED := 0
 SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES)
@@ -387,6 +388,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
 		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
+		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsoc__ALL.a $@

@@ -11,12 +11,14 @@ BOARDS := $(OPEN_BOARDS) $(VENDOR_BOARDS)
 BOARD ?=
 
 # iCEBreaker: iCE40 UP5K; 12-bit VGA Pmod; RAM in two SPRAMs, filled from flash
-# at power-up; framebuffers in the other two SPRAMs (SCALE 4); no room for the
-# accelerator, so the firmware sums neighbours itself.
+# at power-up (one port: fetches wait for data accesses, and its simulator's RAM
+# does the same, RAM_SHARED); framebuffers in the other two SPRAMs (SCALE 4); no
+# room for the accelerator, so the firmware sums neighbours itself.
 icebreaker_FAMILY := ice40
 icebreaker_DEVICE := --up5k --package sg48
 icebreaker_PINS := constraints/icebreaker.pcf
 icebreaker_RAM := 65536
+icebreaker_RAM_SHARED := 1
 icebreaker_NMAX := 128
 icebreaker_LANES := 0
 icebreaker_SCALE := 4
@@ -61,7 +63,8 @@ board_rtl = $($($1_FAMILY)_RTL) rtl/boards/$1_top.v
 board_dir = $(BUILD)/boards/$1
 board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
-board_vars = SOC_RAM_BYTES=$($1_RAM) SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) \
+board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) \
+	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_STACK_BYTES=$($1_STACK)
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES SPRITES_MAX=SPRITES SCALE=SCALE \

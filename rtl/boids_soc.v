@@ -17,6 +17,7 @@
 module boids_soc #(
     parameter integer RAM_BYTES = 524288,           // firmware, data and stack, at address 0
     parameter INIT_FILE = "",                       // $readmemh image of the RAM (boards)
+    parameter integer RAM_SHARED_PORT = 0,          // 1: fetches wait for data accesses (one RAM port)
     parameter integer CLOCK_HZ = 25_175_000,        // the pixel clock: one clock for everything
     parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
@@ -180,7 +181,8 @@ module boids_soc #(
 
     soc_ram #(
         .WORDS(RAM_BYTES / 4),
-        .INIT_FILE(INIT_FILE)
+        .INIT_FILE(INIT_FILE),
+        .SHARED_PORT(RAM_SHARED_PORT)
     ) u_ram (
         .clk(clk),
         .wb_cyc_i(bus_cyc), .wb_stb_i(ram_stb), .wb_we_i(bus_we), .wb_sel_i(bus_sel),

@@ -9,12 +9,16 @@
 // in a row: a master that keeps stb high after an ack starts a new access, served
 // one cycle later. wb_dat_o is defined in the ack cycle. The address decoder outside
 // has already selected the RAM: only the word-address bits below its size are used.
-// Instruction port: a Wishbone B4 pipelined slave, read only, that never stalls: a
-// request each cycle, each answered in the next, ack with the word for an address
-// inside the RAM (0 .. 4 * WORDS - 1), err for any other (a fetch fault).
+// Instruction port: a Wishbone B4 pipelined slave, read only: a request each cycle,
+// each answered in the next, ack with the word for an address inside the RAM
+// (0 .. 4 * WORDS - 1), err for any other (a fetch fault). It never stalls, but with
+// SHARED_PORT 1, the model of a single-port RAM (rtl/ice40/soc_ram.v, for that
+// board's simulator): then it stalls while the data bus has a request out (wb_cyc_i,
+// the bus's own cyc, without the ack) and its word is valid in its ack cycle only.
 module soc_ram #(
     parameter integer WORDS = 65536,                // size in 32-bit words
-    parameter INIT_FILE = ""                        // $readmemh image, "" for none
+    parameter INIT_FILE = "",                       // $readmemh image, "" for none
+    parameter integer SHARED_PORT = 0               // 1: the instruction port waits for the data port
 ) (
     input  wire        clk,
     // data: Wishbone B4 classic slave, 32-bit, byte addresses
@@ -40,13 +44,15 @@ module soc_ram #(
 
     initial begin
         if (WORDS < 2 || WORDS > (1 << 28)) $error("%m: WORDS = %0d, must be 2..2^28", WORDS);
+        if (SHARED_PORT != 0 && SHARED_PORT != 1) $error("%m: SHARED_PORT = %0d, must be 0 or 1", SHARED_PORT);
     end
 
     reg  [31:0]   mem[0:WORDS-1];
     wire [AW-1:0] word = wb_adr_i[AW+1:2];
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire [AW-1:0] iword = ibus_adr_i[AW+1:2];
-    wire          ireq = ibus_cyc_i && ibus_stb_i;
+    assign ibus_stall_o = SHARED_PORT != 0 && wb_cyc_i && !wb_ack_o;
+    wire          ireq = ibus_cyc_i && ibus_stb_i && !ibus_stall_o;
     // inside the RAM: for a power of two, the upper address bits 0 (timing: no compare)
     wire          in_range = (WORDS & (WORDS - 1)) == 0 ? ibus_adr_i[31:AW+2] == 0
                                                         : {2'b00, ibus_adr_i[31:2]} < WORDS;
@@ -74,7 +80,6 @@ module soc_ram #(
         ibus_err_o <= ireq && !in_range;
         if (ireq) ibus_dat_o <= mem[iword];
     end
-    assign ibus_stall_o = 1'b0;
 
     wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0], ibus_adr_i[1:0]};
 

@@ -17,7 +17,8 @@
 // pass) but does not fit.
 module soc_ram #(
     parameter integer WORDS = 16384,                // size in 32-bit words, 2..32768 (64 KiB: 16384)
-    parameter INIT_FILE = ""                        // must be "": SPRAM has no initial contents
+    parameter INIT_FILE = "",                       // must be "": SPRAM has no initial contents
+    parameter integer SHARED_PORT = 1               // must be 1: SPRAM has one port (see rtl/soc_ram.v)
 ) (
     input  wire        clk,
     // Wishbone B4 classic slave, 32-bit, byte addresses
@@ -50,6 +51,7 @@ module soc_ram #(
     initial begin
         if (WORDS < 2 || WORDS > 32768) $error("%m: WORDS = %0d, must be 2..32768 (four SPRAMs)", WORDS);
         if (INIT_FILE != "") $error("%m: INIT_FILE = \"%0s\": SPRAM cannot be initialised", INIT_FILE);
+        if (SHARED_PORT != 1) $error("%m: SHARED_PORT = %0d: SPRAM has one port, it must be 1", SHARED_PORT);
     end
 `endif
 

@@ -16,14 +16,15 @@
 // and the read data are checked in the ack cycle. The instruction port (a pipelined
 // master here that asks at random, some addresses beyond the RAM) alone and beside
 // data reads: every answer in order, the word for an address inside, err outside;
-// the generic RAM never stalls it, the SPRAM one stalls it while a data request is
-// out and serves it otherwise. Negative control: a reference word changed behind the
+// never stalled alone; beside data requests stalled (SHARED_PORT 1: the SPRAM RAM and
+// the generic one's single-port model) or not (SHARED_PORT 0). Negative control: a reference word changed behind the
 // RAM's back must be reported as a mismatch.
 module tb_soc_ram;
     `define TB_NAME "tb_soc_ram"
     `include "tb_waves.vh"
 
     parameter integer WORDS = 32768;                // four SPRAMs: every row of blocks
+    parameter integer SHARED_PORT = 0;              // 1: the single-port model, or the SPRAM RAM
     localparam integer OPS = 40000;
 
     reg clk = 1'b0;
@@ -40,7 +41,7 @@ module tb_soc_ram;
     wire [31:0] i_dat;
     wire        i_ack, i_err, i_stall;
 
-    soc_ram #(.WORDS(WORDS)) dut (
+    soc_ram #(.WORDS(WORDS), .SHARED_PORT(SHARED_PORT)) dut (
         .clk(clk),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_sel_i(sel),
         .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(dat_r), .wb_ack_o(ack),
@@ -194,6 +195,7 @@ module tb_soc_ram;
         i_on = 1'b0;
         idle(4);
         if (i_got != i_put || i_reads < 1000) fail("instruction port beside data reads: too few reads, or some unanswered");
+        if ((i_stalls != 0) != (SHARED_PORT != 0)) fail("instruction port beside data reads: stalled, or not, against SHARED_PORT");
         if (errors == e0) $display("PASS back-to-back reads with stb held, %0d instruction reads beside (%0d stalled cycles)",
                                    i_reads, i_stalls);
 
