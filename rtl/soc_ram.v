@@ -47,7 +47,11 @@ module soc_ram #(
         if (SHARED_PORT != 0 && SHARED_PORT != 1) $error("%m: SHARED_PORT = %0d, must be 0 or 1", SHARED_PORT);
     end
 
-    reg  [31:0]   mem[0:WORDS-1];
+    // no_rw_check: a data access reads or writes, never both, and a fetch of a word
+    // written in the same cycle may see either (fence.i waits for the store's ack);
+    // so yosys may map the two ports onto one true dual-port block RAM (ECP5: 64
+    // DP16KD for 128 KiB, not two copies)
+    (* no_rw_check *) reg [31:0] mem[0:WORDS-1];
     wire [AW-1:0] word = wb_adr_i[AW+1:2];
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire [AW-1:0] iword = ibus_adr_i[AW+1:2];
