@@ -5,8 +5,9 @@
 `default_nettype none
 
 // Five stages, in order, one instruction a cycle at best:
-//   F  fetch request on the I-port (cpu_fetch); jal and backward branches are
-//      followed as their word arrives
+//   F  fetch request on the I-port (cpu_fetch); jal and branches predicted taken
+//      (backward, unless the branch history says otherwise) are followed as their
+//      word arrives
 //   D  the word arrives (or waits in the fetch buffer): decoded, and its registers
 //      read from the block-RAM register file (registered read), into the X flops
 //   X  execute: operands from the register file or bypassed from M, W or L; ALU,
@@ -114,6 +115,10 @@ module cpu_rv32im #(
     reg  [31:0] l_data;
     // the D-port request
     reg  [31:2] d_adr;
+    // the branch history's update, a cycle after the branch (below)
+    reg         bht_go, bht_back;
+    reg  [1:0]  bht_was;
+    reg  [31:0] bht_at;
 
     // ---- pipeline control -------------------------------------------------------
     // freeze: W waits for its access's answer; nothing moves, nothing is written.
@@ -216,6 +221,8 @@ module cpu_rv32im #(
                       || (x_s2[1] && m_late) || (x_s2[2] && w_load);
     wire        x_mem = x_load || x_store;
     wire        x_serial = x_csr || x_mret || x_fence_i;
+    reg         odd_seen, taken_q;                  // an odd-offset branch's second cycle (below)
+    wire        odd_branch = x_branch && x_imm[1];
     wire        x_legal_all = x_legal && !(x_csr && csr_illegal);
     wire        div_ready = x_div_started && !div_busy;
     // X stays: operands not ready; one data access at a time and none after an
@@ -233,9 +240,6 @@ module cpu_rv32im #(
     reg         irq_block;
     wire        x_int = x_valid && irq_take && !irq_block && !x_wfi && !trap_now;
     wire        x_go = x_valid && !trap_now && (x_int || !x_hold);   // X moves on (unless frozen)
-    // a CSR instruction or mret runs: x_go for them, from flops alone (timing: with
-    // M and W empty nothing freezes, nothing traps)
-    wire        serial_go = x_valid && !x_exc_early && !hazard && !m_valid && !w_valid && !csr_counting;
 
     // exceptions found in X, by priority; mtval goes down the pipe in m_res. Those
     // from flops (x_exc_early) gate what X starts; those from the adder's low bits
@@ -243,13 +247,14 @@ module cpu_rv32im #(
     // branch whose offset has bit 1 set (its target, if taken, is misaligned) stays
     // in X a second cycle and traps from the registered outcome, so that no trap
     // waits for a comparison (compiled code has no such branches).
-    reg         odd_seen, taken_q;
-    wire        odd_branch = x_branch && x_imm[1];
     wire        x_exc_early = x_int || x_fault || !x_legal_all || x_ecall || x_ebreak
                            || (x_jal && x_imm[1]) || (odd_branch && odd_seen && taken_q);
     wire        exc_jalr = x_jalr && sum[1];
     wire        exc_mem = x_mem && (x_f3[1] ? sum[1:0] != 2'b00 : x_f3[0] && sum[0]);
     wire        x_exc = x_exc_early || exc_jalr || exc_mem;
+    // a CSR instruction or mret runs: x_go for them, from flops alone (timing: with
+    // M and W empty nothing freezes, nothing traps)
+    wire        serial_go = x_valid && !x_exc_early && !hazard && !m_valid && !w_valid && !csr_counting;
     reg  [4:0]  x_cause;
     always @* begin
         if (x_int) x_cause = irq_code;
@@ -297,9 +302,6 @@ module cpu_rv32im #(
     // the branch history: a branch that went against its static guess (taken forward,
     // or not taken backward) counts up, else down; written the cycle after the branch
     // left X, from flops (timing: the outcome comes late)
-    reg         bht_go, bht_back;
-    reg  [1:0]  bht_was;
-    reg  [31:0] bht_at;
     always @(posedge clk) begin
         bht_go <= x_go && !freeze && x_branch && !x_int;
         bht_back <= x_imm[31];
