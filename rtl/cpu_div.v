@@ -1,7 +1,7 @@
 // cpu_div: the divider of cpu_rv32im (div, divu, rem, remu), one quotient bit a
-// cycle: 32 steps of restoring division on the operands' magnitudes (busy for 32
-// cycles after start), the signs fixed on the way out. A division on the operands
-// of the last one (rem after div, or div after rem) takes its result at once.
+// cycle: 32 steps of restoring division on the operands' magnitudes, then one that
+// fixes the sign into the result register (busy for 33 cycles after start). A
+// division on the operands of the last one (rem after div) takes one cycle.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -11,8 +11,9 @@
 // The divisor is never negated: each step adds or subtracts it by its sign. The
 // quotient and remainder both stay until the next division, so a start whose
 // operands and signedness are those of the last finished division only picks the
-// other half (busy stays low): compilers put rem and div on the same operands
-// side by side.
+// other half (busy for one cycle): compilers put rem and div on the same operands
+// side by side. The result is a register (timing: the sign fix's carry chain does
+// not run on into the core).
 module cpu_div (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -24,7 +25,7 @@ module cpu_div (
     input  wire [31:0] b,                           // divisor
     // result: valid from the cycle busy falls until the next start
     output reg         busy,
-    output wire [31:0] result
+    output reg  [31:0] result
 );
 
     reg         running;
@@ -48,13 +49,19 @@ module cpu_div (
     wire [32:0] trial = {rem, quo[31]} + {1'b1, d} + {32'd0, d_cin};
     wire        fits = !trial[32];
 
-    // busy = running && count != 0, as a flop (timing: the core stalls on it)
+    // busy: from start until the result is in (a flop: the core stalls on it)
     wire        again = have && !busy && a == last_a && b == (d ^ {32{d_cin}})
                         && is_signed == last_signed;
+    // by zero the quotient bits are all ones already; only the sign fix must be skipped
+    wire        res_neg = rem_sel ? neg_rem : (neg_quo && !by_zero);
 
     always @(posedge clk) begin
         if (start) rem_sel <= want_rem;
-        if (start && !again) begin
+        if (start && again) begin
+            running <= 1'b1;                        // only the last step: the other half out
+            busy <= 1'b1;
+            count <= 6'd0;
+        end else if (start) begin
             have <= 1'b1;
             last_a <= a;
             last_signed <= is_signed;
@@ -71,11 +78,12 @@ module cpu_div (
         end else if (running) begin
             if (count != 6'd0) begin
                 count <= count - 6'd1;
-                busy <= count != 6'd1;
                 rem <= fits ? trial[31:0] : {rem[30:0], quo[31]};
                 quo <= {quo[30:0], fits};
             end else begin
+                result <= ((rem_sel ? rem : quo) ^ {32{res_neg}}) + {31'd0, res_neg};
                 running <= 1'b0;
+                busy <= 1'b0;
             end
         end
         if (rst) begin
@@ -84,10 +92,6 @@ module cpu_div (
             have <= 1'b0;
         end
     end
-
-    // by zero the quotient bits are all ones already; only the sign fix must be skipped
-    wire        res_neg = rem_sel ? neg_rem : (neg_quo && !by_zero);
-    assign result = ((rem_sel ? rem : quo) ^ {32{res_neg}}) + {31'd0, res_neg};
 
 endmodule
 

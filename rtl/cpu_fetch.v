@@ -172,9 +172,10 @@ module cpu_fetch #(
     wire [31:0] head_pc_next = take && head_pred ? head_target : head_pc_other;
 
     always @(posedge clk) begin
-        // buffer: the arriving word goes in unless it is taken as the head at once;
-        // a follow keeps the head alone
-        if (arrive && !(take && count == 2'd0) && !(follow && count != 2'd0)) begin
+        // buffer: the arriving word goes in after the words there (taken as the head
+        // at once, it goes in all the same, unused: timing, no take here); a follow
+        // keeps the head alone
+        if (arrive && !(follow && count != 2'd0)) begin
             if (first ^ count[0]) entry1 <= {ibus_err_i, ibus_dat_i};
             else entry0 <= {ibus_err_i, ibus_dat_i};
         end

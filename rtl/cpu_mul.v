@@ -9,7 +9,8 @@
 // while no new start comes. The core shifts with it too (a power of two as b).
 module cpu_mul (
     input  wire        clk,
-    // request: the product of a and b is in product the cycle after start
+    // request: the product of a and b is in product the cycle after start (the core
+    // starts one whenever its pipe moves)
     input  wire        start,
     input  wire        a_signed,
     input  wire        b_signed,

@@ -312,10 +312,13 @@ module cpu_rv32im #(
     wire        against = taken_q ^ bht_back;       // taken_q: the outcome, registered below
     assign bht_we = bht_go;
     assign bht_counter = against ? bht_was + {1'b0, bht_was != 2'd3} : bht_was - {1'b0, bht_was != 2'd0};
-    wire [31:0] x_tgt_flops = trap_now ? mtvec
-                            : x_mret ? mepc : (x_pred || x_fence_i) ? x_pc4 : x_target;
+    // the redirect's target: from flops, but for jalr's sum, which comes last (keep)
+    (* keep *) wire [31:0] x_tgt_flops;
+    assign x_tgt_flops = trap_now ? mtvec : x_mret ? mepc : (x_pred || x_fence_i) ? x_pc4 : x_target;
+    (* keep *) wire to_sum;
+    assign to_sum = !trap_now && x_jalr;
     assign redirect = trap_now || x_redirect;
-    assign redirect_pc = !trap_now && x_jalr ? {sum[31:1], 1'b0} : x_tgt_flops;
+    assign redirect_pc = to_sum ? {sum[31:1], 1'b0} : x_tgt_flops;
 
     // the D-port request, raised as a load or store leaves X
     wire        raise = x_go && x_mem && !x_exc_early && !exc_mem && !freeze;
@@ -338,8 +341,10 @@ module cpu_rv32im #(
     wire        shift_left = !x_f3[2];
     wire [4:0]  power = shift_left ? shamt : 5'd0 - shamt;
     wire [31:0] pow2 = 32'd1 << power;
+    // (the operands are taken whenever the pipe moves, whatever X holds: M's product
+    // is that of the instruction M holds; timing: no x_go into the DSPs' enables)
     cpu_mul multiplier (
-        .clk(clk), .start(x_go && !freeze && (x_mul || x_shift)),
+        .clk(clk), .start(!freeze),
         .a_signed(x_shift ? x_f3[2] && x_insn[30] : x_f3[1:0] == 2'b01 || x_f3[1:0] == 2'b10),
         .b_signed(!x_shift && x_f3[1:0] == 2'b01),
         .a(rs1v), .b(x_shift ? pow2 : rs2v), .product(product));
