@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every CPU test program (tests/cpu/*.S but start.S) on cpu_test_top under
-# Icarus and under Verilator: one TAP line per program per simulator. The neg_*
+# Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
+# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator: one
+# TAP line per program per simulator. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
 # The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
@@ -18,8 +19,9 @@ fail() { fails=$((fails + 1)); not_ok "$@"; }
 
 make_cmd="make BUILD=$build cpu-tests"
 programs=()
-for f in tests/cpu/*.S; do
-    p=$(basename "$f" .S)
+for f in tests/cpu/*.S tests/cpu/isa/*.S; do
+    p=${f#tests/cpu/}
+    p=${p%.S}
     [ "$p" = start ] || programs+=("$p")
 done
 

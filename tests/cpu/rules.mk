@@ -1,13 +1,15 @@
 # The soft CPU's tests (included by the Makefile; run by tests/test_cpu.sh): every
-# tests/cpu/*.S program but start.S, built for RV32IM, then run on cpu_test_top
-# under Icarus (one vvp per program, the image as soc_ram's INIT_FILE) and under
-# Verilator (one model for all, the image given with +HEX).
+# tests/cpu/*.S program but start.S, and the conformance programs tests/cpu/isa/*.S,
+# built for RV32IM, then run on cpu_test_top under Icarus (one vvp per program, the
+# image as soc_ram's INIT_FILE) and under Verilator (one model for all, the image
+# given with +HEX).
 CPU_CC := riscv64-unknown-elf-gcc
 CPU_OBJCOPY := riscv64-unknown-elf-objcopy
 CPU_ARCH := -march=rv32im_zicsr_zifencei -mabi=ilp32
 CPU_ASFLAGS := $(CPU_ARCH) -nostdlib -nostartfiles -Itests/cpu -Wl,--no-warn-rwx-segments
 CPU_RAM_WORDS := 4096
-CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S)))
+CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S))) \
+	$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/isa/*.S))
 CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v tests/cpu/cpu_test_top.v
 CPU_SIM := $(BUILD)/cpu/cpu_sim
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
@@ -18,6 +20,11 @@ cpu-tests: $(CPU_ARTIFACTS) ## the soft CPU's test programs under Icarus and Ver
 	@bash tests/test_cpu.sh $(BUILD)
 
 $(BUILD)/cpu/%.elf: tests/cpu/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
+	@mkdir -p $(@D)
+	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
+
+$(BUILD)/cpu/isa/%.elf: tests/cpu/isa/%.S tests/cpu/isa/isa_macros.h tests/cpu/start.S \
+		tests/cpu/test_macros.h tests/cpu/link.ld
 	@mkdir -p $(@D)
 	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
 
