@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
-# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator: one
-# TAP line per program per simulator. The neg_*
+# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, and
+# on the reference ISS (tests/cpu/iss, its own model of the test device): one TAP
+# line per program per simulator. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
 # The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
@@ -40,7 +41,7 @@ verdict() {
                 fail "$desc: must be reported as failing check 7" "exit status $status"$'\n'"$log"
             fi ;;
         neg_hang)
-            if [ "$status" -ne 0 ] && grep -q "^FAIL .*no result after" <<<"$log"; then
+            if [ "$status" -ne 0 ] && grep -q "^FAIL .*no result" <<<"$log"; then
                 ok "$desc (reported as a timeout)"
             else
                 fail "$desc: must be reported as a timeout" "exit status $status"$'\n'"$log"
@@ -70,6 +71,13 @@ for p in "${programs[@]}"; do
     else
         log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit 2>&1); status=$?
         verdict "$p" verilator "$status" "$log"
+    fi
+    # the reference ISS: about one step for every three cycles
+    if [ ! -x "$out/iss_run" ] || [ ! -f "$out/$p.hex" ]; then
+        fail "$p under iss: $out/iss_run or $out/$p.hex is missing" "run: $make_cmd"
+    else
+        log=$("$out/iss_run" "$out/$p.hex" --max-steps $((limit / 3)) 2>&1); status=$?
+        verdict "$p" iss "$status" "$log"
     fi
 done
 

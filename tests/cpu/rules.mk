@@ -50,3 +50,17 @@ $(BUILD)/cpu/vl/cpu_test_main.o: tests/cpu/cpu_test_main.cpp $(BUILD)/cpu/vl/mod
 
 $(CPU_SIM): $(BUILD)/cpu/vl/cpu_test_main.o $(BUILD)/cpu/vl/model.a $(BUILD)/vl/runtime_fst.a
 	$(CXX) $^ -pthread -lz -o $@
+
+# The reference ISS (tests/cpu/iss/): iss_run runs every program above on it (the
+# test device of cpu_test_top modelled); the lockstep checker is linked into
+# tests/test_lockstep (and its sanitizer build), which tests it on ISS streams.
+ISS_SRC := $(filter-out %/iss_run.c,$(wildcard tests/cpu/iss/*.c))
+CPU_ISS := $(BUILD)/cpu/iss_run
+CPU_ARTIFACTS += $(CPU_ISS)
+
+$(CPU_ISS): $(BUILD)/obj/tests/cpu/iss/iss_run.o $(patsubst %.c,$(BUILD)/obj/%.o,$(ISS_SRC))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@
+
+$(BUILD)/tests/test_lockstep: $(patsubst %.c,$(BUILD)/obj/%.o,$(ISS_SRC))
+$(BUILD)/san/tests/test_lockstep: $(patsubst %.c,$(BUILD)/san/%.o,$(ISS_SRC))
