@@ -64,3 +64,21 @@ $(CPU_ISS): $(BUILD)/obj/tests/cpu/iss/iss_run.o $(patsubst %.c,$(BUILD)/obj/%.o
 
 $(BUILD)/tests/test_lockstep: $(patsubst %.c,$(BUILD)/obj/%.o,$(ISS_SRC))
 $(BUILD)/san/tests/test_lockstep: $(patsubst %.c,$(BUILD)/san/%.o,$(ISS_SRC))
+
+# Seeded random programs (tests/cpu/iss/random_program.py): seedN for lockstep (they
+# read the clock too), sigN with a signature the ISS and the RTL must print alike
+# (tests/test_cpu_random.sh).
+RANDOM_SEEDS := 1 2 3 4 5 6 7 8
+CPU_RANDOM := $(foreach s,$(RANDOM_SEEDS),$(BUILD)/cpu/random/seed$(s).hex $(BUILD)/cpu/random/sig$(s).hex)
+CPU_ARTIFACTS += $(CPU_RANDOM)
+
+$(BUILD)/cpu/random/seed%.S: tests/cpu/iss/random_program.py
+	@mkdir -p $(@D)
+	python3 $< $* -o $@
+
+$(BUILD)/cpu/random/sig%.S: tests/cpu/iss/random_program.py
+	@mkdir -p $(@D)
+	python3 $< $* --signature -o $@
+
+$(BUILD)/cpu/random/%.elf: $(BUILD)/cpu/random/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
+	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
