@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
-# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, and
-# on the reference ISS (tests/cpu/iss, its own model of the test device): one TAP
-# line per program per simulator. The neg_*
+# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, under
+# Verilator again with random bus wait states (0..3 cycles a request, a seed a
+# program), and on the reference ISS (tests/cpu/iss, its own model of the test
+# device): one TAP line per program per run. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
 # The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
@@ -28,7 +29,9 @@ done
 
 source tests/cpu/verdict.sh
 
+seed=0
 for p in "${programs[@]}"; do
+    seed=$((seed + 1))
     limit=2000000
     [ "$p" = neg_hang ] && limit=20000
     # Icarus
@@ -44,6 +47,8 @@ for p in "${programs[@]}"; do
     else
         log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit 2>&1); status=$?
         verdict "$p" verilator "$status" "$log"
+        log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit --wait-seed $seed 2>&1); status=$?
+        verdict "$p" "verilator with wait states (seed $seed)" "$status" "$log"
     fi
     # the reference ISS: about one step for every three cycles
     if [ ! -x "$out/iss_run" ] || [ ! -f "$out/$p.hex" ]; then

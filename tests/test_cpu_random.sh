@@ -2,8 +2,8 @@
 # The seeded random programs (tests/cpu/iss/random_program.py): each seedN runs to
 # its end on the reference ISS, long and with traps taken; each sigN prints the same
 # signature (its registers and a sum of its data) on the ISS and on the RTL
-# (Verilator's cpu_test_top), a differential test of today's CPU until the lockstep
-# harness checks every record. Built by `make BUILD=<build-dir> cpu-tests`.
+# (Verilator's cpu_test_top, with random bus wait states seeded by the seed), a
+# differential test of today's CPU until the lockstep harness checks every record. Built by `make BUILD=<build-dir> cpu-tests`.
 # Usage: tests/test_cpu_random.sh [build-dir]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -34,13 +34,13 @@ for s in $seeds; do
         continue
     fi
     iss=$("$out/iss_run" "$hex" 2>&1); iss_status=$?
-    rtl=$("$out/cpu_sim" "$hex" 2>&1); rtl_status=$?
+    rtl=$("$out/cpu_sim" "$hex" --wait-seed "$s" 2>&1); rtl_status=$?
     iss_sig=$(grep -v '^PASS\|^FAIL' <<<"$iss")
     rtl_sig=$(grep -v '^PASS\|^FAIL' <<<"$rtl")
     words=$(grep -c . <<<"$iss_sig")
     if [ "$iss_status" -eq 0 ] && [ "$rtl_status" -eq 0 ] && [ "$words" -eq 29 ] \
             && [ "$iss_sig" = "$rtl_sig" ]; then
-        ok "random seed $s: the ISS and the RTL print the same 29-word signature"
+        ok "random seed $s: the ISS and the RTL (wait states) print the same 29-word signature"
     else
         not_ok "random seed $s: the ISS and the RTL must print the same 29-word signature" \
             "ISS (status $iss_status):"$'\n'"$iss" "RTL (status $rtl_status):"$'\n'"$rtl"

@@ -10,7 +10,7 @@ CPU_ASFLAGS := $(CPU_ARCH) -nostdlib -nostartfiles -Itests/cpu -Wl,--no-warn-rwx
 CPU_RAM_WORDS := 4096
 CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S))) \
 	$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/isa/*.S))
-CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v tests/cpu/cpu_test_top.v
+CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v tests/cpu/cpu_test_top.v tests/cpu/wb_random_wait.v
 CPU_SIM := $(BUILD)/cpu/cpu_sim
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
 	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM)
@@ -33,14 +33,14 @@ $(BUILD)/cpu/%.hex: $(BUILD)/cpu/%.elf scripts/bin_to_hex.py
 	python3 scripts/bin_to_hex.py $(@:.hex=.bin) $@ $(CPU_RAM_WORDS)
 
 $(BUILD)/cpu/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tests/rtl/tb_waves.vh
-	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -P 'tb_cpu.HEX="$<"' -o $@ \
+	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -y tests/cpu -P 'tb_cpu.HEX="$<"' -o $@ \
 		tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
 
 # One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
 $(BUILD)/cpu/vl/model.a: $(CPU_RTL)
 	@mkdir -p $(@D)
 	@echo "verilator: cpu_test_top (log: $(@D)/verilator.log)"
-	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --trace-fst --top-module cpu_test_top \
+	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl -y tests/cpu --trace-fst --top-module cpu_test_top \
 		--prefix Vcpu_test_top --Mdir $(@D) -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" \
 		tests/cpu/cpu_test_top.v > $(@D)/verilator.log 2>&1 || { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vcpu_test_top__ALL.a $@
