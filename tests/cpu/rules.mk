@@ -15,10 +15,6 @@ CPU_SIM := $(BUILD)/cpu/cpu_sim
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
 	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM)
 
-.PHONY: cpu-tests
-cpu-tests: $(CPU_ARTIFACTS) ## the soft CPU's test programs under Icarus and Verilator
-	@bash tests/test_cpu.sh $(BUILD)
-
 $(BUILD)/cpu/%.elf: tests/cpu/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
 	@mkdir -p $(@D)
 	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
@@ -90,3 +86,8 @@ $(CPU_SOC_RUN): $(BUILD)/obj/tests/tools/soc_run.o $(BUILD)/vl/soc/soc_sim.o $(B
 		$(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a $(BUILD)/libsim.a $(BUILD)/libboids.a
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+# Last: CPU_ARTIFACTS is complete only here (a rule's prerequisites expand at once).
+.PHONY: cpu-tests
+cpu-tests: $(CPU_ARTIFACTS) ## the CPU's programs: Icarus, Verilator (+ waits), ISS, random, in the SoC
+	@bash tests/test_cpu.sh $(BUILD) && bash tests/test_cpu_random.sh $(BUILD) && bash tests/test_soc_isa.sh $(BUILD)
