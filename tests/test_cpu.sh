@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs every CPU test program (tests/cpu/*.S but start.S) on cpu_test_top under
-# Icarus and under Verilator: one TAP line per program per simulator. The neg_*
+# Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
+# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, under
+# Verilator again with random bus wait states (0..3 cycles a request, a seed a
+# program), and on the reference ISS (tests/cpu/iss, its own model of the test
+# device): one TAP line per program per run. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
 # The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
@@ -18,41 +21,17 @@ fail() { fails=$((fails + 1)); not_ok "$@"; }
 
 make_cmd="make BUILD=$build cpu-tests"
 programs=()
-for f in tests/cpu/*.S; do
-    p=$(basename "$f" .S)
+for f in tests/cpu/*.S tests/cpu/isa/*.S; do
+    p=${f#tests/cpu/}
+    p=${p%.S}
     [ "$p" = start ] || programs+=("$p")
 done
 
-# what PROGRAM: the first line of the program's header comment
-what() { sed -n '1s|^/\* *||p' "tests/cpu/$1.S" | sed 's| *\*/$||'; }
+source tests/cpu/verdict.sh
 
-# verdict NAME SIM STATUS LOG: the TAP line for one run
-verdict() {
-    local p=$1 sim=$2 status=$3 log=$4 desc
-    desc="$p under $sim: $(what "$p")"
-    case $p in
-        neg_fail)
-            if [ "$status" -ne 0 ] && grep -q "^FAIL .*check 7 " <<<"$log"; then
-                ok "$desc (reported as failing, check 7)"
-            else
-                fail "$desc: must be reported as failing check 7" "exit status $status"$'\n'"$log"
-            fi ;;
-        neg_hang)
-            if [ "$status" -ne 0 ] && grep -q "^FAIL .*no result after" <<<"$log"; then
-                ok "$desc (reported as a timeout)"
-            else
-                fail "$desc: must be reported as a timeout" "exit status $status"$'\n'"$log"
-            fi ;;
-        *)
-            if [ "$status" -eq 0 ] && grep -q "^PASS " <<<"$log" && ! grep -q "^FAIL" <<<"$log"; then
-                ok "$desc"
-            else
-                fail "$desc" "exit status $status"$'\n'"$log"
-            fi ;;
-    esac
-}
-
+seed=0
 for p in "${programs[@]}"; do
+    seed=$((seed + 1))
     limit=2000000
     [ "$p" = neg_hang ] && limit=20000
     # Icarus
@@ -68,6 +47,15 @@ for p in "${programs[@]}"; do
     else
         log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit 2>&1); status=$?
         verdict "$p" verilator "$status" "$log"
+        log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit --wait-seed $seed 2>&1); status=$?
+        verdict "$p" "verilator with wait states (seed $seed)" "$status" "$log"
+    fi
+    # the reference ISS: about one step for every three cycles
+    if [ ! -x "$out/iss_run" ] || [ ! -f "$out/$p.hex" ]; then
+        fail "$p under iss: $out/iss_run or $out/$p.hex is missing" "run: $make_cmd"
+    else
+        log=$("$out/iss_run" "$out/$p.hex" --max-steps $((limit / 3)) 2>&1); status=$?
+        verdict "$p" iss "$status" "$log"
     fi
 done
 

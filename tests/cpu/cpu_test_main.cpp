@@ -1,7 +1,8 @@
 // Runs one CPU test program on the Verilated cpu_test_top (tests/cpu/cpu_test_top.v):
 // prints the program's console output, then PASS or FAIL with the failing check's
 // number. Exit status 0 on pass, 1 on a failed check or a timeout, 2 on bad usage.
-//   cpu_sim PROGRAM.hex [--max-cycles N] [--trace FILE.fst]
+//   cpu_sim PROGRAM.hex [--max-cycles N] [--trace FILE.fst] [--wait-seed N]
+// --wait-seed N (not 0) holds every bus request back 0..3 cycles at random.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -22,10 +23,11 @@ struct TestBench {
     std::unique_ptr<VerilatedFstC> trace;
     uint64_t cycles = 0;
 
-    explicit TestBench(const std::string &hex) {
+    TestBench(const std::string &hex, unsigned long wait_seed) {
         const std::string plusarg = "+HEX=" + hex;
-        const char *args[] = {"cpu_sim", plusarg.c_str()};
-        context.commandArgs(2, args);
+        const std::string waits = "+WAIT_SEED=" + std::to_string(wait_seed);
+        const char *args[] = {"cpu_sim", plusarg.c_str(), waits.c_str()};
+        context.commandArgs(3, args);
         top.reset(new Vcpu_test_top{&context});
     }
 
@@ -65,7 +67,7 @@ struct TestBench {
 };
 
 int usage() {
-    std::fprintf(stderr, "usage: cpu_sim PROGRAM.hex [--max-cycles N] [--trace FILE.fst]\n");
+    std::fprintf(stderr, "usage: cpu_sim PROGRAM.hex [--max-cycles N] [--trace FILE.fst] [--wait-seed N]\n");
     return 2;
 }
 
@@ -74,9 +76,12 @@ int usage() {
 int main(int argc, char **argv) {
     const char *hex = nullptr, *trace = nullptr;
     uint64_t max_cycles = 2000000;
+    unsigned long wait_seed = 0;
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
             max_cycles = std::strtoull(argv[++i], nullptr, 0);
+        } else if (!std::strcmp(argv[i], "--wait-seed") && i + 1 < argc) {
+            wait_seed = std::strtoul(argv[++i], nullptr, 0);
         } else if (!std::strcmp(argv[i], "--trace") && i + 1 < argc) {
             trace = argv[++i];
         } else if (argv[i][0] != '-' && !hex) {
@@ -93,7 +98,7 @@ int main(int argc, char **argv) {
         return 2;
     }
 
-    TestBench tb(hex);
+    TestBench tb(hex, wait_seed);
     if (trace) tb.open_trace(trace);
     tb.reset();
     const uint64_t start = tb.cycles;

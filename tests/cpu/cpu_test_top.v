@@ -14,7 +14,8 @@
 //                irq lines delay cycles later (one pending at a time); reads the
 //                cycles left
 // The program comes from INIT_FILE, or from +HEX=file (a $readmemh image) when
-// given: one Verilated model serves every program that way.
+// given: one Verilated model serves every program that way. +WAIT_SEED=n (n != 0)
+// holds every bus request back 0..3 cycles at random (wb_random_wait), seeded by n.
 module cpu_test_top #(
     parameter INIT_FILE = "",
     parameter integer RAM_WORDS = 4096
@@ -42,6 +43,8 @@ module cpu_test_top #(
     reg  [IRQ_COUNT-1:0] irq;
 
     wire in_ram = adr[31:14] == 18'd0;
+    wire stb_s;                                     // stb as the slaves see it (after the waits)
+    reg  [31:0] wait_seed = 32'd0;
 
     cpu_rv32im #(
         .RESET_PC(32'h0000_0000),
@@ -53,23 +56,30 @@ module cpu_test_top #(
         .wb_ack_i(ram_ack || dev_ack), .wb_err_i(dev_err),
         .irq_i(irq), .sleeping_o(sleeping));
 
+    wb_random_wait #(
+        .MAX_WAIT(3)
+    ) waits (
+        .clk(clk), .rst(rst), .seed(wait_seed),
+        .m_cyc(cyc), .m_stb(stb), .s_ack(ram_ack || dev_ack), .s_err(dev_err), .s_stb(stb_s));
+
     soc_ram #(
         .WORDS(RAM_WORDS),
         .INIT_FILE(INIT_FILE)
     ) ram (
         .clk(clk),
-        .wb_cyc_i(cyc && in_ram), .wb_stb_i(stb && in_ram), .wb_we_i(we), .wb_sel_i(sel),
+        .wb_cyc_i(cyc && in_ram), .wb_stb_i(stb_s && in_ram), .wb_we_i(we), .wb_sel_i(sel),
         .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(ram_dat), .wb_ack_o(ram_ack));
 
     reg [8*512-1:0] hexfile;
     initial begin
         if ($value$plusargs("HEX=%s", hexfile)) $readmemh(hexfile, ram.mem);
+        if ($value$plusargs("WAIT_SEED=%d", wait_seed)) ;
     end
 
     // ---- the test device: registered ack or err, like the RAM ----------------------
     reg  [23:0] delay;
     reg  [7:0]  delay_mask;
-    wire        dev_req = cyc && stb && !in_ram && !dev_ack && !dev_err;
+    wire        dev_req = cyc && stb_s && !in_ram && !dev_ack && !dev_err;
 
     always @(posedge clk) begin
         dev_ack <= 1'b0;
