@@ -47,7 +47,7 @@ static int32_t shift_toward_zero(int32_t x, unsigned s)
     return x < 0 ? -(int32_t)(fx_uabs(x) >> s) : (int32_t)((uint32_t)x >> s);
 }
 
-int fx_normalize(int32_t *x, int32_t *y)
+static inline int normalize(int32_t *x, int32_t *y)
 {
     uint32_t m = fx_uabs(*x) | fx_uabs(*y); /* the larger one's top bit */
     unsigned s = 0;
@@ -94,6 +94,8 @@ int fx_normalize(int32_t *x, int32_t *y)
     return (int)s;
 }
 
+int fx_normalize(int32_t *x, int32_t *y) { return normalize(x, y); }
+
 /* u^2 / 2^14 for |u| < 2^22, by sign: fx_sq18 without the magnitude. */
 static uint32_t square18(int32_t u) { return (uint32_t)fx_mulh(u * 512, u * 512); }
 
@@ -107,7 +109,7 @@ int fx_scale_to(int32_t *x, int32_t *y, int32_t len)
 
     if (ux == 0 && uy == 0)
         return 0;
-    (void)fx_normalize(&ux, &uy);
+    (void)normalize(&ux, &uy);
     a = fx_mulhu((uint32_t)len << 8, fx_rsqrt_norm(square18(ux) + square18(uy)));
     *x = fx_round_shift(fx_mulh(ux * 32, (int32_t)a), 1);
     *y = fx_round_shift(fx_mulh(uy * 32, (int32_t)a), 1);

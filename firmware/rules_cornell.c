@@ -22,6 +22,14 @@ static int32_t separation_push_wide(int32_t s, gain_t g)
     return hi * (1 << 17) + (int32_t)(lo >> 15);
 }
 
+/* (2^32 - 1) / n for n < 256, the counts a flock nearly always has: the
+ * means' reciprocal without the divider's 33 cycles. */
+#define RECIP(n) (0xffffffffu / ((n) + !(n)))
+#define RECIP4(n) RECIP(n), RECIP((n) + 1), RECIP((n) + 2), RECIP((n) + 3)
+#define RECIP16(n) RECIP4(n), RECIP4((n) + 4), RECIP4((n) + 8), RECIP4((n) + 12)
+#define RECIP64(n) RECIP16(n), RECIP16((n) + 16), RECIP16((n) + 32), RECIP16((n) + 48)
+static const uint32_t RECIPROCAL[256] = {RECIP64(0), RECIP64(64), RECIP64(128), RECIP64(192)};
+
 /* floor(sum r / 2^shift), 0 < shift < 32, from the two words of the product:
  * a sum's mean when r is the count's reciprocal. The result must fit. */
 static inline int32_t mean_of(int32_t sum, uint32_t r, unsigned shift)
@@ -42,15 +50,15 @@ static inline int32_t separation_push(int32_t s, gain_t g)
     return separation_push_wide(s, g);
 }
 
-/* Step 1. The means come from one division, r = (2^32 - 1) / count, and two
- * words of sum * r each: the cohesion sums are Q7 offsets, the alignment sums
+/* Step 1. The means come from one reciprocal, r = (2^32 - 1) / count (a
+ * table below 256, else one division), and two words of sum * r each: the cohesion sums are Q7 offsets, the alignment sums
  * Q9 velocities, both means Q16 (docs/fixed-point.md). The sums hold offsets
  * (other - self) rather than positions, so the centre's offset is their mean. */
-static void steer_by_neighbors(vec32_t *v, const boid_t *b, const neighbor_sums_t *s,
+static inline void steer_by_neighbors(vec32_t *v, const boid_t *b, const neighbor_sums_t *s,
                                const flock_params_t *p)
 {
     if (s->count > 0) {
-        uint32_t r = 0xffffffffu / s->count;
+        uint32_t r = s->count < 256 ? RECIPROCAL[s->count] : 0xffffffffu / s->count;
         int32_t to_centre_x = mean_of(s->coh_x, r, 32 - NEIGHBOR_OFFSET_SHIFT);
         int32_t to_centre_y = mean_of(s->coh_y, r, 32 - NEIGHBOR_OFFSET_SHIFT);
         int32_t mean_vx = mean_of(s->ali_x, r, 32 - NEIGHBOR_VELOCITY_SHIFT);
@@ -64,8 +72,10 @@ static void steer_by_neighbors(vec32_t *v, const boid_t *b, const neighbor_sums_
     v->y += separation_push(s->sep_y, p->avoidfactor);
 }
 
-void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
-                         const boid_t *predators, uint32_t n_predators, const flock_params_t *p)
+/* One boid; min2, max2 are speed_range(p)'s, worked out once a frame. */
+static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
+                               const boid_t *predators, uint32_t n_predators,
+                               const flock_params_t *p, uint32_t min2, uint32_t max2)
 {
     vec32_t v = {b->vx, b->vy};
 
@@ -75,11 +85,32 @@ void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbo
     steer_bias(&v, role, biasval, p);
     b->vx = v.x;
     b->vy = v.y;
-    /* the edges' turn again only where the speed rule needs it: the boid has
-     * not moved yet */
-    if (!speed_in_range(b, p))
-        limit_speed_slow(b, edge_turn(b, p), p);
+    if (!speed_within(b, min2, max2))
+        limit_speed_slow(b, NULL, p); /* the edges' turn only where it is needed */
     move_boid(b);
+}
+
+/* cornell_one's only call, so that it is inlined into the loop. */
+void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint32_t *order,
+                             const flock_params_t *p)
+{
+    uint32_t k, min2, max2;
+
+    speed_range(p, &min2, &max2);
+    for (k = 0; k < f->n; k++) {
+        uint32_t id = order != NULL ? order[k] : k;
+        cornell_one(&f->boid[id], f->role[id], &f->biasval[id], &sums[k], f->predator,
+                    f->n_predators, p, min2, max2);
+    }
+}
+
+/* One boid: a flock of one, the predators only read. */
+void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
+                         const boid_t *predators, uint32_t n_predators, const flock_params_t *p)
+{
+    flock_t one = {1, b, &role, biasval, n_predators, (boid_t *)(uintptr_t)predators};
+
+    flock_rules_cornell_all(&one, s, NULL, p);
 }
 
 void flock_move_predator(boid_t *pr, const flock_params_t *p)

@@ -1,4 +1,5 @@
 /* The rule steps only some boids need (see steering.h), in 32-bit integers. */
+#include <stddef.h>
 #include "steering.h"
 
 /* dx^2 + dy^2 < r^2 exactly, for |dx|, |dy| < r <= 2^29: the squares as two
@@ -21,11 +22,12 @@ static int sum_sign(int32_t high, int32_t low)
 
 /* The offsets of up to PREDATORS_MAX predators (30 bits each) are summed
  * exactly as 2^8 high + low, so a sum's sign is never rounded away. */
-void steer_from_predators_in_box(vec32_t *v, const boid_t *b, const boid_t *predators,
-                                 uint32_t n_predators, const flock_params_t *p)
+edge_turn_t predators_push(const boid_t *b, const boid_t *predators, uint32_t n_predators,
+                           const flock_params_t *p)
 {
     const uint32_t range = (uint32_t)p->predatorrange;
     int32_t high_x = 0, high_y = 0, low_x = 0, low_y = 0;
+    edge_turn_t push = {0, 0};
     uint32_t k, seen = 0;
 
     for (k = 0; k < n_predators; k++) {
@@ -41,9 +43,10 @@ void steer_from_predators_in_box(vec32_t *v, const boid_t *b, const boid_t *pred
         }
     }
     if (seen != 0) {
-        v->x += sum_sign(high_x, low_x) * p->predatorturnfactor;
-        v->y += sum_sign(high_y, low_y) * p->predatorturnfactor;
+        push.x = (int8_t)sum_sign(high_x, low_x);
+        push.y = (int8_t)sum_sign(high_y, low_y);
     }
+    return push;
 }
 
 uint32_t speed_ambm(int32_t vx, int32_t vy)
@@ -101,7 +104,7 @@ int keep_edge_brake(int32_t *vx, int32_t *vy, q16_t target, edge_turn_t turn, q1
     return 0;
 }
 
-void limit_speed_slow(boid_t *b, edge_turn_t turn, const flock_params_t *p)
+void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *p)
 {
     int32_t vx = b->vx, vy = b->vy;
     uint32_t ax = fx_uabs(vx), ay = fx_uabs(vy);
@@ -126,8 +129,9 @@ void limit_speed_slow(boid_t *b, edge_turn_t turn, const flock_params_t *p)
                 return;
         }
         if (below) {
+            edge_turn_t t = turn != NULL ? *turn : edge_turn(b, p);
             target = p->minspeed;
-            if (keep_edge_brake(&vx, &vy, target, turn, b->x, b->y, p)) {
+            if ((t.x | t.y) != 0 && keep_edge_brake(&vx, &vy, target, t, b->x, b->y, p)) {
                 b->vx = vx;
                 b->vy = vy;
                 return;

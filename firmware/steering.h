@@ -59,13 +59,15 @@ static inline void steer_edges(vec32_t *v, const boid_t *b, q16_t turn, const fl
         v->y -= turn;
 }
 
-/* Step 3 from the first predator in the box around b on (steering.c). */
-void steer_from_predators_in_box(vec32_t *v, const boid_t *b, const boid_t *predators,
-                                 uint32_t n_predators, const flock_params_t *p);
+/* Step 3 from the first predator in the box around b on (steering.c): the
+ * signs (+1, -1, 0) of the summed offset of the predators in range, as an
+ * edge_turn_t. */
+edge_turn_t predators_push(const boid_t *b, const boid_t *predators, uint32_t n_predators,
+                           const flock_params_t *p);
 
 /* Step 3: turn away from the summed offset of the predators in range. Most
  * boids have none in their box (|dx|, |dy| < predatorrange): that test is
- * here, the rest in steer_from_predators_in_box. */
+ * here, the rest in predators_push. */
 static inline void steer_from_predators(vec32_t *v, const boid_t *b, const boid_t *predators,
                                         uint32_t n_predators, const flock_params_t *p)
 {
@@ -74,7 +76,9 @@ static inline void steer_from_predators(vec32_t *v, const boid_t *b, const boid_
 
     for (k = 0; k < n_predators; k++)
         if (fx_uabs(b->x - predators[k].x) < range && fx_uabs(b->y - predators[k].y) < range) {
-            steer_from_predators_in_box(v, b, predators + k, n_predators - k, p);
+            edge_turn_t push = predators_push(b, predators + k, n_predators - k, p);
+            v->x += push.x * p->predatorturnfactor;
+            v->y += push.y * p->predatorturnfactor;
             return;
         }
 }
@@ -106,8 +110,10 @@ static inline void steer_bias(vec32_t *v, uint8_t role, gain_t *biasval, const f
 
 /* Step 5 in full (steering.c): the decision below for either speed estimate
  * and any velocity in progress, and for a boid out of range the scaling to
- * minspeed or maxspeed, without a square root or a division (fx_scale_to). */
-void limit_speed_slow(boid_t *b, edge_turn_t turn, const flock_params_t *p);
+ * minspeed or maxspeed, without a square root or a division (fx_scale_to).
+ * turn is the edges' turn this frame, or NULL to work it out from b's
+ * position (edge_turn: the boid has not moved yet), where it is needed. */
+void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *p);
 
 /* Step 5: scale into [minspeed, maxspeed]; a boid at rest heads right at
  * minspeed. b's velocity is a velocity in progress (|v| < 2^29). Squared
@@ -116,20 +122,37 @@ void limit_speed_slow(boid_t *b, edge_turn_t turn, const flock_params_t *p);
  * is in range (for the exact estimate), the others go on to limit_speed_slow. A component of 64 px/frame or more is
  * above any maxspeed. An edge's braking is kept (keep_edge_brake);
  * components end within +-SPEED_MAX_PX, what a state file may hold. */
-static inline int speed_in_range(const boid_t *b, const flock_params_t *p)
+static inline int speed_within(const boid_t *b, uint32_t min2, uint32_t max2)
 {
     uint32_t ax = fx_uabs(b->vx), ay = fx_uabs(b->vy), s2;
 
-    if (p->speed_estimate != SPEED_EXACT || (ax | ay) >= 1u << 22)
+    if ((ax | ay) >= 1u << 22)
         return 0;
     s2 = fx_sq18(ax) + fx_sq18(ay);
-    return s2 >= fx_sq18((uint32_t)p->minspeed) && s2 <= fx_sq18((uint32_t)p->maxspeed);
+    return s2 >= min2 && s2 <= max2;
+}
+
+/* The squared bounds speed_within takes for p: fx_sq18 of minspeed and
+ * maxspeed, or an empty range (every boid to limit_speed_slow) for the ambm
+ * estimate. The same for a whole frame. */
+static inline void speed_range(const flock_params_t *p, uint32_t *min2, uint32_t *max2)
+{
+    *min2 = p->speed_estimate == SPEED_EXACT ? fx_sq18((uint32_t)p->minspeed) : UINT32_MAX;
+    *max2 = p->speed_estimate == SPEED_EXACT ? fx_sq18((uint32_t)p->maxspeed) : 0;
+}
+
+static inline int speed_in_range(const boid_t *b, const flock_params_t *p)
+{
+    uint32_t min2, max2;
+
+    speed_range(p, &min2, &max2);
+    return speed_within(b, min2, max2);
 }
 
 static inline void limit_speed(boid_t *b, edge_turn_t turn, const flock_params_t *p)
 {
     if (!speed_in_range(b, p))
-        limit_speed_slow(b, turn, p);
+        limit_speed_slow(b, &turn, p);
 }
 
 /* A speed rule that scales v up to `target` would undo an edge's braking and
