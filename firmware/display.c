@@ -77,15 +77,14 @@ static inline uint32_t heading_of(q16_t vx, q16_t vy)
 
 uint32_t display_heading(q16_t vx, q16_t vy) { return heading_of(vx, vy); }
 
-/* floor(q / 2^16) >> shift as a 12-bit two's complement field, clamped. */
+/* floor(q / 2^16) >> shift as a 12-bit two's complement field, clamped (one
+ * unsigned compare tells an on-screen value). */
 static inline uint32_t sprite_coord(q16_t q, uint32_t shift)
 {
     int32_t v = fx_sra(fx_sra(q, 16), shift);
 
-    if (v > SPRITE_COORD_MAX)
-        v = SPRITE_COORD_MAX;
-    if (v < SPRITE_COORD_MIN)
-        v = SPRITE_COORD_MIN;
+    if ((uint32_t)v - SPRITE_COORD_MIN > SPRITE_COORD_MAX - SPRITE_COORD_MIN)
+        v = v < 0 ? SPRITE_COORD_MIN : SPRITE_COORD_MAX;
     return (uint32_t)v & DISPLAY_SPRITE_X_MASK;
 }
 
@@ -105,6 +104,7 @@ uint32_t display_sprite(const boid_t *b, uint32_t role, uint32_t shift)
 int display_draw(display_t *d, const flock_t *f)
 {
     uint32_t addr = d->base + DISPLAY_SPRITES_BASE;
+    const uint32_t n = f->n, shift = d->shift; /* locals: the stores are volatile */
     uint32_t i, polls = 0;
 
     if (f->n + f->n_predators > d->sprites_max)
@@ -112,10 +112,10 @@ int display_draw(display_t *d, const flock_t *f)
     while (rd(d, DISPLAY_STATUS) & DISPLAY_STATUS_DRAWING)
         if (++polls == DRAW_POLLS_MAX)
             return DISPLAY_E_TIMEOUT;
-    for (i = 0; i < f->n; i++, addr += DISPLAY_SPRITE_STRIDE)
-        hal_write32(addr, sprite_word(&f->boid[i], f->role[i], d->shift));
+    for (i = 0; i < n; i++, addr += DISPLAY_SPRITE_STRIDE)
+        hal_write32(addr, sprite_word(&f->boid[i], f->role[i], shift));
     for (i = 0; i < f->n_predators; i++, addr += DISPLAY_SPRITE_STRIDE)
-        hal_write32(addr, sprite_word(&f->predator[i], DISPLAY_ROLE_PREDATOR, d->shift));
+        hal_write32(addr, sprite_word(&f->predator[i], DISPLAY_ROLE_PREDATOR, shift));
     wr(d, DISPLAY_COUNT, f->n + f->n_predators);
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
     if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {
