@@ -72,10 +72,30 @@ static inline void steer_by_neighbors(vec32_t *v, const boid_t *b, const neighbo
     v->y += separation_push(s->sep_y, p->avoidfactor);
 }
 
-/* One boid; min2, max2 are speed_range(p)'s, worked out once a frame. */
+/* Step 5's decision for the common case, a moving boid with components
+ * below 2^22 under the exact estimate; the rest goes to limit_speed_slow.
+ * The edges' turn is worked out only where it is needed. */
+static inline void speed_decide(boid_t *b, const flock_params_t *p, int exact, uint32_t min2,
+                                uint32_t max2)
+{
+    uint32_t ax = fx_uabs(b->vx), ay = fx_uabs(b->vy);
+
+    if (exact && (ax | ay) < 1u << 22 && (ax | ay) != 0) {
+        uint32_t s2 = fx_sq18(ax) + fx_sq18(ay);
+        if (s2 < min2)
+            speed_out_of_range(b, 1, p);
+        else if (s2 > max2)
+            speed_out_of_range(b, 0, p);
+    } else
+        limit_speed_slow(b, NULL, p);
+}
+
+/* One boid; min2, max2 are fx_sq18 of minspeed and maxspeed and exact says
+ * the estimate is, worked out once a frame. */
 static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
                                const boid_t *predators, uint32_t n_predators,
-                               const flock_params_t *p, uint32_t min2, uint32_t max2)
+                               const flock_params_t *p, int exact, uint32_t min2,
+                               uint32_t max2)
 {
     vec32_t v = {b->vx, b->vy};
 
@@ -85,8 +105,7 @@ static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const n
     steer_bias(&v, role, biasval, p);
     b->vx = v.x;
     b->vy = v.y;
-    if (!speed_within(b, min2, max2))
-        limit_speed_slow(b, NULL, p); /* the edges' turn only where it is needed */
+    speed_decide(b, p, exact, min2, max2);
     move_boid(b);
 }
 
@@ -94,13 +113,19 @@ static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const n
 void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint32_t *order,
                              const flock_params_t *p)
 {
-    uint32_t k, min2, max2;
+    /* locals: a store to a boid could alias the flock's fields */
+    boid_t *const boid = f->boid, *const predator = f->predator;
+    const uint8_t *const role = f->role;
+    gain_t *const biasval = f->biasval;
+    const uint32_t n = f->n, n_predators = f->n_predators;
+    const int exact = p->speed_estimate == SPEED_EXACT;
+    const uint32_t min2 = fx_sq18((uint32_t)p->minspeed), max2 = fx_sq18((uint32_t)p->maxspeed);
+    uint32_t k;
 
-    speed_range(p, &min2, &max2);
-    for (k = 0; k < f->n; k++) {
+    for (k = 0; k < n; k++) {
         uint32_t id = order != NULL ? order[k] : k;
-        cornell_one(&f->boid[id], f->role[id], &f->biasval[id], &sums[k], f->predator,
-                    f->n_predators, p, min2, max2);
+        cornell_one(&boid[id], role[id], &biasval[id], &sums[k], predator, n_predators, p, exact,
+                    min2, max2);
     }
 }
 

@@ -104,38 +104,20 @@ int keep_edge_brake(int32_t *vx, int32_t *vy, q16_t target, edge_turn_t turn, q1
     return 0;
 }
 
-void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *p)
+/* A moving boid out of range: below minspeed (below), else above maxspeed.
+ * An edge's braking is kept where it is slow; else v is scaled. */
+static void scale_out_of_range(boid_t *b, int below, const edge_turn_t *turn,
+                               const flock_params_t *p)
 {
     int32_t vx = b->vx, vy = b->vy;
-    uint32_t ax = fx_uabs(vx), ay = fx_uabs(vy);
-    q16_t target = p->maxspeed;
+    q16_t target = below ? p->minspeed : p->maxspeed;
 
-    if ((ax | ay) == 0) {
-        if (p->minspeed > 0)
-            b->vx = p->minspeed;
-        return;
-    }
-    if ((ax | ay) < 1u << 22) {
-        int below;
-        if (p->speed_estimate == SPEED_AMBM) {
-            uint32_t est = speed_ambm(vx, vy);
-            below = est < (uint32_t)p->minspeed;
-            if (!below && est <= (uint32_t)p->maxspeed)
-                return;
-        } else {
-            uint32_t s2 = fx_sq18(ax) + fx_sq18(ay);
-            below = s2 < fx_sq18((uint32_t)p->minspeed);
-            if (!below && s2 <= fx_sq18((uint32_t)p->maxspeed))
-                return;
-        }
-        if (below) {
-            edge_turn_t t = turn != NULL ? *turn : edge_turn(b, p);
-            target = p->minspeed;
-            if ((t.x | t.y) != 0 && keep_edge_brake(&vx, &vy, target, t, b->x, b->y, p)) {
-                b->vx = vx;
-                b->vy = vy;
-                return;
-            }
+    if (below) {
+        edge_turn_t t = turn != NULL ? *turn : edge_turn(b, p);
+        if ((t.x | t.y) != 0 && keep_edge_brake(&vx, &vy, target, t, b->x, b->y, p)) {
+            b->vx = vx;
+            b->vy = vy;
+            return;
         }
     }
     if (p->speed_estimate == SPEED_AMBM)
@@ -145,6 +127,37 @@ void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *
     /* maxspeed 64 can leave a step over 64 px, and the ambm estimate 68.3 px */
     b->vx = clamp_speed(vx);
     b->vy = clamp_speed(vy);
+}
+
+void speed_out_of_range(boid_t *b, int below, const flock_params_t *p)
+{
+    scale_out_of_range(b, below, NULL, p);
+}
+
+void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *p)
+{
+    uint32_t ax = fx_uabs(b->vx), ay = fx_uabs(b->vy);
+    int below = 0;
+
+    if ((ax | ay) == 0) {
+        if (p->minspeed > 0)
+            b->vx = p->minspeed;
+        return;
+    }
+    if ((ax | ay) < 1u << 22) {
+        if (p->speed_estimate == SPEED_AMBM) {
+            uint32_t est = speed_ambm(b->vx, b->vy);
+            below = est < (uint32_t)p->minspeed;
+            if (!below && est <= (uint32_t)p->maxspeed)
+                return;
+        } else {
+            uint32_t s2 = fx_sq18(ax) + fx_sq18(ay);
+            below = s2 < fx_sq18((uint32_t)p->minspeed);
+            if (!below && s2 <= fx_sq18((uint32_t)p->maxspeed))
+                return;
+        }
+    }
+    scale_out_of_range(b, below, turn, p);
 }
 
 void jump_boid(boid_t *b, q16_t x, q16_t y)

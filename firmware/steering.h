@@ -108,51 +108,24 @@ static inline void steer_bias(vec32_t *v, uint8_t role, gain_t *biasval, const f
     v->x += fx_mul_gain(heading - v->x, b);
 }
 
-/* Step 5 in full (steering.c): the decision below for either speed estimate
- * and any velocity in progress, and for a boid out of range the scaling to
- * minspeed or maxspeed, without a square root or a division (fx_scale_to).
- * turn is the edges' turn this frame, or NULL to work it out from b's
- * position (edge_turn: the boid has not moved yet), where it is needed. */
-void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *p);
-
 /* Step 5: scale into [minspeed, maxspeed]; a boid at rest heads right at
  * minspeed. b's velocity is a velocity in progress (|v| < 2^29). Squared
  * speeds compare in 32 bits (fx_sq18: within 2^-17 px^2, so a decision is
- * off by less than a Q16 step of speed); speed_in_range says whether a boid
- * is in range (for the exact estimate), the others go on to limit_speed_slow. A component of 64 px/frame or more is
- * above any maxspeed. An edge's braking is kept (keep_edge_brake);
- * components end within +-SPEED_MAX_PX, what a state file may hold. */
-static inline int speed_within(const boid_t *b, uint32_t min2, uint32_t max2)
-{
-    uint32_t ax = fx_uabs(b->vx), ay = fx_uabs(b->vy), s2;
-
-    if ((ax | ay) >= 1u << 22)
-        return 0;
-    s2 = fx_sq18(ax) + fx_sq18(ay);
-    return s2 >= min2 && s2 <= max2;
-}
-
-/* The squared bounds speed_within takes for p: fx_sq18 of minspeed and
- * maxspeed, or an empty range (every boid to limit_speed_slow) for the ambm
- * estimate. The same for a whole frame. */
-static inline void speed_range(const flock_params_t *p, uint32_t *min2, uint32_t *max2)
-{
-    *min2 = p->speed_estimate == SPEED_EXACT ? fx_sq18((uint32_t)p->minspeed) : UINT32_MAX;
-    *max2 = p->speed_estimate == SPEED_EXACT ? fx_sq18((uint32_t)p->maxspeed) : 0;
-}
-
-static inline int speed_in_range(const boid_t *b, const flock_params_t *p)
-{
-    uint32_t min2, max2;
-
-    speed_range(p, &min2, &max2);
-    return speed_within(b, min2, max2);
-}
+ * off by less than a Q16 step of speed); a component of 64 px/frame or more
+ * is above any maxspeed. Only a boid out of range is scaled, without a
+ * square root or a division (fx_scale_to). An edge's braking is kept
+ * (keep_edge_brake); components end within +-SPEED_MAX_PX, what a state
+ * file may hold. turn is the edges' turn this frame, or NULL to work it out
+ * from b's position (edge_turn: the boid has not moved yet) where needed. */
+void limit_speed_slow(boid_t *b, const edge_turn_t *turn, const flock_params_t *p);
+/* limit_speed_slow without the decision, for a loop that made it: a moving
+ * boid whose components are below 2^22, under the exact estimate, slower
+ * than minspeed (below) or faster than maxspeed. */
+void speed_out_of_range(boid_t *b, int below, const flock_params_t *p);
 
 static inline void limit_speed(boid_t *b, edge_turn_t turn, const flock_params_t *p)
 {
-    if (!speed_in_range(b, p))
-        limit_speed_slow(b, &turn, p);
+    limit_speed_slow(b, &turn, p);
 }
 
 /* A speed rule that scales v up to `target` would undo an edge's braking and
