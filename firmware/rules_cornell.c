@@ -51,11 +51,12 @@ static inline int32_t separation_push(int32_t s, gain_t g)
 }
 
 /* Step 1. The means come from one reciprocal, r = (2^32 - 1) / count (a
- * table below 256, else one division), and two words of sum * r each: the cohesion sums are Q7 offsets, the alignment sums
- * Q9 velocities, both means Q16 (docs/fixed-point.md). The sums hold offsets
- * (other - self) rather than positions, so the centre's offset is their mean. */
+ * table below 256, else one division), and two words of sum * r each: the
+ * cohesion sums are Q7 offsets, the alignment sums Q9 velocities, both means
+ * Q16 (docs/fixed-point.md). The sums hold offsets (other - self) rather than
+ * positions, so the centre's offset is their mean. */
 static inline void steer_by_neighbors(vec32_t *v, const boid_t *b, const neighbor_sums_t *s,
-                               const flock_params_t *p)
+                                      const flock_params_t *p)
 {
     if (s->count > 0) {
         uint32_t r = s->count < 256 ? RECIPROCAL[s->count] : 0xffffffffu / s->count;
@@ -90,8 +91,8 @@ static inline void speed_decide(boid_t *b, const flock_params_t *p, int exact, u
         limit_speed_slow(b, NULL, p);
 }
 
-/* One boid; min2, max2 are fx_sq18 of minspeed and maxspeed and exact says
- * the estimate is, worked out once a frame. */
+/* One boid; exact (the speed estimate is), min2 and max2 (fx_sq18 of minspeed
+ * and maxspeed) are worked out once a frame. */
 static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
                                const boid_t *predators, uint32_t n_predators,
                                const flock_params_t *p, int exact, uint32_t min2,
