@@ -282,7 +282,7 @@ SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES)
 FIRMWARE_CFLAGS := $(RV_ARCH) -O2 -g -std=c99 -Wall -Wextra -Werror -ffreestanding \
-	-ffunction-sections -fdata-sections $(SOC_SIZES) -MMD -MP
+	-ffunction-sections -fdata-sections -DHAL_MMIO $(SOC_SIZES) -MMD -MP
 SOC_FIRMWARE_OBJ := $(patsubst %,$(BUILD)/rv32/%.o,$(basename $(FIRMWARE_SRC) \
 	$(wildcard firmware/soc/*.c) firmware/soc/start.S))
 

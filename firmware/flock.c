@@ -47,6 +47,10 @@ static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine
         return rc;
     /* Each boid's rules read only its own state and sums, so any order of
      * boids gives the same frame: take the engine's, which saves a copy. */
+    if (rules == flock_rules_cornell) {
+        flock_rules_cornell_all(f, sums, order, p);
+        return NEIGHBORS_OK;
+    }
     for (i = 0; i < f->n; i++) {
         uint32_t id = order ? order[i] : i;
         rules(&f->boid[id], f->role[id], &f->biasval[id], &sums[i], f->predator, f->n_predators,

@@ -13,17 +13,39 @@
  * d2 = dx^2 + dy^2 in Q32 (exact). A pair counts only if |dx| and |dy| are
  * both below the visual range (the pseudocode's box test), then:
  *   d2 <  protected^2           separation ring
- *   protected^2 <= d2 < visual^2   cohesion and alignment ring        */
+ *   protected^2 <= d2 < visual^2   cohesion and alignment ring
+ * Every sum is 32-bit: each pair adds a term rounded to fewer fraction bits
+ * (neighbor_offset_term, neighbor_velocity_term), so that BOIDS_MAX - 1 terms
+ * fit (docs/fixed-point.md). Each boid's terms come from its own offset: the
+ * other boid of a pair gets the terms of -d, not the negated terms of d. */
 typedef struct {
-    int64_t sep_x, sep_y; /* sum of (self - other), separation ring, Q16 px */
-    int64_t coh_x, coh_y; /* sum of (other - self), cohesion ring, Q16 px */
-    int64_t ali_x, ali_y; /* sum of other.v, cohesion ring, Q16 px/frame */
+    int32_t sep_x, sep_y; /* sum of offset terms of (self - other), separation ring, Q7 px */
+    int32_t coh_x, coh_y; /* minus the same sum over the cohesion ring: toward the others */
+    int32_t ali_x, ali_y; /* sum of velocity terms of other.v, cohesion ring, Q9 px/frame */
     uint32_t count;       /* boids in the cohesion ring */
-    /* Filled only for the weighted rule set (query.weighted): */
+    /* Filled only for the weighted rule set (query.weighted); otherwise an
+     * engine may leave them as they were: */
     uint32_t close_count;       /* boids in the separation ring */
-    int64_t close_vx, close_vy; /* sum of other.v there */
-    int64_t unit_x, unit_y;     /* sum of (self - other)/|self - other|, Q16, 0 < d */
+    int32_t close_vx, close_vy; /* sum of velocity terms of other.v there, Q9 */
+    int32_t unit_x, unit_y;     /* sum of (self - other)/|self - other|, Q14, 0 < d */
 } neighbor_sums_t;
+
+/* The per-pair terms: an offset within the visual range (|d| < 2^24) in Q7,
+ * a velocity within +-SPEED_MAX_PX (|v| <= 2^22) in Q9, each rounded to
+ * nearest (halves up), so |term| <= 2^15. */
+#define NEIGHBOR_OFFSET_SHIFT 9u
+#define NEIGHBOR_VELOCITY_SHIFT 7u
+#define NEIGHBOR_UNIT_ONE ((int32_t)1 << 14)
+
+static inline int32_t neighbor_offset_term(int32_t d)
+{
+    return fx_round_shift(d, NEIGHBOR_OFFSET_SHIFT);
+}
+
+static inline int32_t neighbor_velocity_term(int32_t v)
+{
+    return fx_round_shift(v, NEIGHBOR_VELOCITY_SHIFT);
+}
 
 typedef struct {
     q16_t visualrange;

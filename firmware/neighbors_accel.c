@@ -77,24 +77,20 @@ static int run(neighbors_accel_t *a, uint32_t ctrl)
     return NEIGHBORS_E_DEVICE;
 }
 
-static int64_t read_sum(uint32_t entry, uint32_t lo)
+/* One load a sum: the result words are the sums, sign-extended to 32 bits.
+ * The weighted rule set's sums are left alone (the accelerator computes the
+ * Cornell sums only, and neighbors.h fills those for weighted queries). */
+static inline void read_result(uint32_t entry, neighbor_sums_t *s)
 {
-    uint32_t base = ACCEL_RESULTS_BASE + entry * ACCEL_RESULT_STRIDE + lo;
-    uint64_t low = hal_read32(base), high = hal_read32(base + 4);
+    uint32_t base = ACCEL_RESULTS_BASE + entry * ACCEL_RESULT_STRIDE;
 
-    return (int64_t)((high << 32) | low);
-}
-
-static void read_result(uint32_t entry, neighbor_sums_t *s)
-{
-    *s = NEIGHBOR_SUMS_ZERO;
-    s->sep_x = read_sum(entry, ACCEL_RESULT_SEP_X_LO);
-    s->sep_y = read_sum(entry, ACCEL_RESULT_SEP_Y_LO);
-    s->coh_x = read_sum(entry, ACCEL_RESULT_COH_X_LO);
-    s->coh_y = read_sum(entry, ACCEL_RESULT_COH_Y_LO);
-    s->ali_x = read_sum(entry, ACCEL_RESULT_ALI_X_LO);
-    s->ali_y = read_sum(entry, ACCEL_RESULT_ALI_Y_LO);
-    s->count = hal_read32(ACCEL_RESULTS_BASE + entry * ACCEL_RESULT_STRIDE + ACCEL_RESULT_COUNT);
+    s->sep_x = fx_i32(hal_read32(base + ACCEL_RESULT_SEP_X));
+    s->sep_y = fx_i32(hal_read32(base + ACCEL_RESULT_SEP_Y));
+    s->coh_x = fx_i32(hal_read32(base + ACCEL_RESULT_COH_X));
+    s->coh_y = fx_i32(hal_read32(base + ACCEL_RESULT_COH_Y));
+    s->ali_x = fx_i32(hal_read32(base + ACCEL_RESULT_ALI_X));
+    s->ali_y = fx_i32(hal_read32(base + ACCEL_RESULT_ALI_Y));
+    s->count = hal_read32(base + ACCEL_RESULT_COUNT);
 }
 
 static int accel_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)

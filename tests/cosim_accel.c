@@ -66,12 +66,10 @@ static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b,
     if (a->sep_x != b->sep_x || a->sep_y != b->sep_y || a->coh_x != b->coh_x ||
         a->coh_y != b->coh_y || a->ali_x != b->ali_x || a->ali_y != b->ali_y ||
         a->count != b->count)
-        fail_msg("boid %u: accel (%lld %lld %lld %lld %lld %lld %u) vs C (%lld %lld %lld %lld %lld "
-                 "%lld %u)",
-                 i, (long long)a->sep_x, (long long)a->sep_y, (long long)a->coh_x,
-                 (long long)a->coh_y, (long long)a->ali_x, (long long)a->ali_y, a->count,
-                 (long long)b->sep_x, (long long)b->sep_y, (long long)b->coh_x,
-                 (long long)b->coh_y, (long long)b->ali_x, (long long)b->ali_y, b->count);
+        fail_msg("boid %u: accel (%ld %ld %ld %ld %ld %ld %u) vs C (%ld %ld %ld %ld %ld %ld %u)", i,
+                 (long)a->sep_x, (long)a->sep_y, (long)a->coh_x, (long)a->coh_y, (long)a->ali_x,
+                 (long)a->ali_y, a->count, (long)b->sep_x, (long)b->sep_y, (long)b->coh_x,
+                 (long)b->coh_y, (long)b->ali_x, (long)b->ali_y, b->count);
 }
 
 /* Batch and query sums of the accelerator against brute force in C. Query
@@ -149,8 +147,38 @@ static void adversarial_scenes_match(void **state)
                : (i % 3 == 1) ? boid_px(40.0 * (i % 8) + 24, 8.0 * (i / 8) + 32, 0, 1)
                               : boid_px(40.0 * (i % 8) + 40, 8.0 * (i / 8), -1, 1);
     compare_scene(b, n, &q);
+    for (i = 0; i < n; i++) /* terms on their rounding halves: offsets 2^8 times odd numbers */
+        b[i] = (boid_t){Q16_ONE * 100 + 256 * 77 * (int32_t)i, Q16_ONE * 50 - 256 * 31 * (int32_t)i,
+                        64 * (int32_t)(2 * i + 1) - 4096, 64 - 128 * (int32_t)i};
+    compare_scene(b, n, &q);
     b[0] = boid_px(10, 10, 1, 1); /* a single boid: no neighbours */
     compare_scene(b, 1, &q);
+    free(b);
+}
+
+/* The widest terms: every boid within 255 px of every other, at +-64
+ * px/frame, under the largest ranges. */
+static void widest_sums_match(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint32_t n = scene_size(200), i;
+    boid_t *b = calloc(n, sizeof *b);
+    uint64_t rng = 5;
+
+    (void)state;
+    assert_non_null(b);
+    q.visualrange = 255 * Q16_ONE;
+    q.visual2 = (int64_t)q.visualrange * q.visualrange;
+    for (i = 0; i < n; i++) {
+        q16_t v = i % 2 ? SPEED_MAX_PX * Q16_ONE : -SPEED_MAX_PX * Q16_ONE;
+        b[i] = boid_px(1000 + 180 * rng_unit(&rng), 1000 + 180 * rng_unit(&rng), 0, 0);
+        b[i].vx = v;
+        b[i].vy = i % 3 ? v : -v;
+    }
+    q.protected2 = q.visual2 / 4;
+    compare_scene(b, n, &q);
+    q.protected2 = q.visual2;
+    compare_scene(b, n, &q);
     free(b);
 }
 
@@ -374,6 +402,7 @@ int main(void)
         cmocka_unit_test(identity_registers),
         cmocka_unit_test(random_scenes_match),
         cmocka_unit_test(adversarial_scenes_match),
+        cmocka_unit_test(widest_sums_match),
         cmocka_unit_test(largest_flock_matches_and_meets_the_cycle_budget),
         cmocka_unit_test(frames_match_software_in_both_orders),
         cmocka_unit_test(unmapped_access_is_acknowledged_and_flagged),

@@ -144,10 +144,12 @@ module tb_boids_accel;
     reg [31:0] p_visual;
     reg [63:0] p_visual2, p_protected2;
     reg [31:0] bx[0:N_MAX-1], by[0:N_MAX-1], bvx[0:N_MAX-1], bvy[0:N_MAX-1];
-    reg [31:0] exp_w[0:13*N_MAX-1];                 // golden model's result words
+    localparam integer RW = RESULT_WORDS;           // result words of an entry
+    localparam integer EW = RESULT_STRIDE / 4;      // words an entry spans
+    reg [31:0] exp_w[0:RW*N_MAX-1];                 // golden model's result words
     integer queries[0:15];
     // What the result memory must hold (the checks follow every run).
-    reg [31:0] model_w[0:13*N_MAX-1];
+    reg [31:0] model_w[0:RW*N_MAX-1];
     reg        model_known[0:N_MAX-1];
 
     task read_scene(output integer ok);
@@ -165,10 +167,10 @@ module tb_boids_accel;
                 if (ok) begin bx[i] = t0; by[i] = t1; bvx[i] = t2; bvy[i] = t3; end
             end
             for (i = 0; i < n; i = i + 1)
-                for (k = 0; k < 13; k = k + 1) begin
+                for (k = 0; k < RW; k = k + 1) begin
                     r = $fscanf(fd, "%h", t0);
                     if (r != 1) $fatal(1, "FAIL vector file: short result list");
-                    if (ok) exp_w[13 * i + k] = t0;
+                    if (ok) exp_w[RW * i + k] = t0;
                 end
         end
     endtask
@@ -258,20 +260,20 @@ module tb_boids_accel;
         end
     endtask
 
-    // Compares result entry i with the model, all 16 words.
+    // Compares result entry i with the model, every word it spans.
     task check_entry(input integer i);
         integer k;
         reg [31:0] d;
         begin
-            for (k = 0; k < 16; k = k + 1) begin
+            for (k = 0; k < EW; k = k + 1) begin
                 read32(res_adr(i, k), d);
                 checks = checks + 1;
-                if (k < 13 && d !== model_w[13 * i + k]) begin
+                if (k < RW && d !== model_w[RW * i + k]) begin
                     fail("result word differs from the expected sums");
                     $display("     scene %0s, boid %0d, word %0d: %08h, expected %08h", name, i, k,
-                             d, model_w[13 * i + k]);
+                             d, model_w[RW * i + k]);
                 end
-                if (k >= 13 && d !== 32'd0) fail("reserved result word is not 0");
+                if (k >= RW && d !== 32'd0) fail("reserved result word is not 0");
             end
         end
     endtask
@@ -279,7 +281,7 @@ module tb_boids_accel;
     task set_model_entry(input integer i);
         integer k;
         begin
-            for (k = 0; k < 13; k = k + 1) model_w[13 * i + k] = exp_w[13 * i + k];
+            for (k = 0; k < RW; k = k + 1) model_w[RW * i + k] = exp_w[RW * i + k];
             model_known[i] = 1'b1;
         end
     endtask
@@ -287,7 +289,7 @@ module tb_boids_accel;
     task zero_model_entry(input integer i);
         integer k;
         begin
-            for (k = 0; k < 13; k = k + 1) model_w[13 * i + k] = 32'd0;
+            for (k = 0; k < RW; k = k + 1) model_w[RW * i + k] = 32'd0;
             model_known[i] = 1'b1;
         end
     endtask
@@ -317,8 +319,9 @@ module tb_boids_accel;
 
     // The sums of boid q by the pair rule, written plainly in 64 bits, for ranges
     // the C model cannot state (a VISUAL2 unrelated to VISUAL makes the box test
-    // visible). Checked against the C model wherever both apply.
-    reg [31:0] ref_w[0:12];
+    // visible). Checked against the C model wherever both apply. Each pair adds
+    // its terms: offsets round(d / 2^9), velocities round(v / 2^7), halves up.
+    reg [31:0] ref_w[0:RW-1];
     function [63:0] sx64(input [31:0] v);
         sx64 = {{32{v[31]}}, v};
     endfunction
@@ -334,24 +337,24 @@ module tb_boids_accel;
                 if (j != q && (dx < 0 ? -dx : dx) < {32'd0, vis} && (dy < 0 ? -dy : dy) < {32'd0, vis}) begin
                     d2 = dx * dx + dy * dy;
                     if ($unsigned(d2) < p2) begin
-                        sep_x = sep_x + dx;
-                        sep_y = sep_y + dy;
+                        sep_x = sep_x + ((dx + 256) >>> 9);
+                        sep_y = sep_y + ((dy + 256) >>> 9);
                     end else if ($unsigned(d2) < v2) begin
-                        coh_x = coh_x - dx;
-                        coh_y = coh_y - dy;
-                        ali_x = ali_x + $signed(sx64(bvx[j]));
-                        ali_y = ali_y + $signed(sx64(bvy[j]));
+                        coh_x = coh_x - ((dx + 256) >>> 9);
+                        coh_y = coh_y - ((dy + 256) >>> 9);
+                        ali_x = ali_x + (($signed(sx64(bvx[j])) + 64) >>> 7);
+                        ali_y = ali_y + (($signed(sx64(bvy[j])) + 64) >>> 7);
                         cnt = cnt + 1;
                     end
                 end
             end
-            {ref_w[1], ref_w[0]} = sep_x;
-            {ref_w[3], ref_w[2]} = sep_y;
-            {ref_w[5], ref_w[4]} = coh_x;
-            {ref_w[7], ref_w[6]} = coh_y;
-            {ref_w[9], ref_w[8]} = ali_x;
-            {ref_w[11], ref_w[10]} = ali_y;
-            ref_w[12] = cnt;
+            ref_w[0] = sep_x[31:0];
+            ref_w[1] = sep_y[31:0];
+            ref_w[2] = coh_x[31:0];
+            ref_w[3] = coh_y[31:0];
+            ref_w[4] = ali_x[31:0];
+            ref_w[5] = ali_y[31:0];
+            ref_w[6] = cnt;
         end
     endtask
 
@@ -373,13 +376,13 @@ module tb_boids_accel;
             ref_entry(q, vis, v2, p2);
             if (use_scene) begin
                 set_model_entry(q);
-                for (k = 0; k < 13; k = k + 1)
-                    if (ref_w[k] !== exp_w[13 * q + k]) begin
+                for (k = 0; k < RW; k = k + 1)
+                    if (ref_w[k] !== exp_w[RW * q + k]) begin
                         fail("the testbench's reference disagrees with the C model");
                         $display("     scene %0s, boid %0d, word %0d", name, q, k);
                     end
             end else begin
-                for (k = 0; k < 13; k = k + 1) model_w[13 * q + k] = ref_w[k];
+                for (k = 0; k < RW; k = k + 1) model_w[RW * q + k] = ref_w[k];
                 model_known[q] = 1'b1;
             end
             check_entry(q);
@@ -493,13 +496,13 @@ module tb_boids_accel;
             // low bits that would select COUNT or ALI words if the result memory leaked
             expect_unmapped(20'h0ffb0);
             expect_unmapped(20'h3fff0);
-            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h30);
-            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h60);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h18);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h50);
             expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX + 20'h30);
             expect_unmapped(20'hfffb0);
             // Mapped: reserved result words read 0; result writes ignored; no ERR_BUS.
-            expect32("result word 13 reads 0", res_adr(0, 13), 32'd0);
-            expect32("result word 15 reads 0", res_adr(N_MAX - 1, 15), 32'd0);
+            expect32("result word 7 reads 0", res_adr(0, 7), 32'd0);
+            expect32("result word 7 of the last entry reads 0", res_adr(N_MAX - 1, 7), 32'd0);
             write32(res_adr(0, 0), 32'hdead_beef);
             expect32("result memory ignores writes", res_adr(0, 0), model_w[0]);
             expect32("address bits 1:0 are ignored", REG_ID + 20'd3, ID_VALUE);
