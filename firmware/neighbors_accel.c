@@ -81,7 +81,7 @@ static int check_errors(uint32_t status)
 
 /* Polls STATUS until the run is DONE, within the run's polls; an error flag
  * or a run that never ends is a device error, never a hang. */
-static int wait_done(neighbors_accel_t *a)
+static inline int wait_done(neighbors_accel_t *a)
 {
     for (;;) {
         uint32_t status = hal_read32(ACCEL_STATUS);
