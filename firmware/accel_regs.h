@@ -24,6 +24,7 @@
 #define ACCEL_PROTECTED2_LO 0x0028u /* RW: protectedrange squared (Q32.32 px^2), bits 31:0 */
 #define ACCEL_PROTECTED2_HI 0x002cu /* RW: protectedrange squared, bits 63:32 */
 #define ACCEL_CYCLES 0x0030u /* RO: Clock cycles the last run took, from START to DONE */
+#define ACCEL_RESULTS_READY 0x0034u /* RO: Result entries of the run that are final, counted from 0 at START */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u

@@ -36,6 +36,9 @@ void flock_rules_weighted(boid_t *b, uint8_t role, gain_t *biasval, const neighb
  * them). One loop, so the per-boid work needs no call. */
 void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint32_t *order,
                              const flock_params_t *p);
+/* The same from an engine's sums_stream, each boid as soon as its sums are
+ * final, in id order. Returns 0 or the engine's error code. */
+int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p);
 void flock_move_predator(boid_t *pr, const flock_params_t *p);
 
 #endif

@@ -19,6 +19,16 @@ void hal_write32(uint32_t offset, uint32_t value);
 /* Returns once an enabled interrupt is pending (or after a while: callers
  * check their status registers and bound their waits). */
 void hal_wait_interrupt(void);
+
+/* n consecutive words from offset, as n hal_read32 (on a CPU, loads at
+ * offsets from one base address). */
+static inline void hal_read_words(uint32_t offset, uint32_t *out, uint32_t n)
+{
+    uint32_t i;
+
+    for (i = 0; i < n; i++)
+        out[i] = hal_read32(offset + 4 * i);
+}
 #endif
 
 #endif

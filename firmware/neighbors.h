@@ -1,5 +1,5 @@
 /* The one narrow interface through which the flock loop gets neighbor sums.
- * Three engines implement it: brute force, a uniform grid, and (later) the RTL
+ * Three engines implement it: brute force, a uniform grid, and the RTL
  * accelerator. All of them must return identical bits for the same state.
  */
 #ifndef NEIGHBORS_H
@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "boid.h"
 #include "flock_params.h"
+#include "hal.h"
 
 /* Sums over every other boid j for one boid i, with d = pos_i - pos_j and
  * d2 = dx^2 + dy^2 in Q32 (exact). A pair counts only if |dx| and |dy| are
@@ -59,6 +60,33 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p);
 /* All-zero sums, for starting a query without <string.h>. */
 extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
 
+/* Sums that an engine finishes one boid after another, in id order, while the
+ * rules already use them (the accelerator's batch, LANES boids a pass): entry
+ * k's words, sep_x to count in neighbor_sums_t's order, are at bus address
+ * base + k stride (+0, +4, ... +24) through the HAL, and entries below ready
+ * are final. */
+typedef struct {
+    uint32_t base, stride;
+    uint32_t ready;
+} neighbor_stream_t;
+
+/* The sums of an entry at bus address at (base + k stride, k below ready)
+ * straight from where the engine keeps them: one load a word, no copy. The
+ * weighted-only fields are left alone. */
+static inline void neighbor_stream_read(uint32_t at, neighbor_sums_t *out)
+{
+    uint32_t w[7];
+
+    hal_read_words(at, w, 7);
+    out->sep_x = fx_i32(w[0]);
+    out->sep_y = fx_i32(w[1]);
+    out->coh_x = fx_i32(w[2]);
+    out->coh_y = fx_i32(w[3]);
+    out->ali_x = fx_i32(w[4]);
+    out->ali_y = fx_i32(w[5]);
+    out->count = w[6];
+}
+
 /* A neighbor engine. Every call returns 0 or a negative NEIGHBORS_E* code.
  *  begin     a frame starts over boids[0..n); the engine may keep the pointer.
  *  sums_one  sums for boid i against the state as it is now (sequential order).
@@ -66,7 +94,13 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  *  sums_all  sums for every boid against the state of begin (synchronous order),
  *            in the order the engine finds best: out[k] belongs to boid
  *            (*order)[k], or to boid k if the engine sets *order to NULL. The
- *            order array stays valid until the next begin. */
+ *            order array stays valid until the next begin.
+ *  sums_stream  optional (NULL: the engine has none): the sums of sums_all, by
+ *            id, used as the engine finishes them. The first call after begin
+ *            starts them; each call returns once boid k's are final, with
+ *            s->ready above k, and s->base and s->stride set where
+ *            neighbor_stream_read finds them. They stay readable until the
+ *            next begin. */
 typedef struct neighbor_engine {
     const char *name;
     void *ctx;
@@ -74,6 +108,7 @@ typedef struct neighbor_engine {
     int (*sums_one)(void *ctx, uint32_t i, neighbor_sums_t *out);
     int (*moved)(void *ctx, uint32_t i);
     int (*sums_all)(void *ctx, neighbor_sums_t *out, const uint32_t **order);
+    int (*sums_stream)(void *ctx, uint32_t k, neighbor_stream_t *s);
 } neighbor_engine_t;
 
 enum { NEIGHBORS_OK = 0, NEIGHBORS_E_CAPACITY = -1, NEIGHBORS_E_UNSUPPORTED = -2, NEIGHBORS_E_DEVICE = -3 };

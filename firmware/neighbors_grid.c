@@ -252,7 +252,7 @@ static int grid_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **order
 
 neighbor_engine_t neighbors_grid_engine(neighbors_grid_t *g)
 {
-    neighbor_engine_t e = {"grid", g, grid_begin, grid_sums_one, grid_moved, grid_sums_all};
+    neighbor_engine_t e = {"grid", g, grid_begin, grid_sums_one, grid_moved, grid_sums_all, NULL};
 
     return e;
 }

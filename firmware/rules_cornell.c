@@ -4,6 +4,15 @@
 #include "flock.h"
 #include "steering.h"
 
+/* A boid's rules inline in each of the loops below: GCC inlines a function
+ * this large at one call site only, and on the soft CPU a call a boid, with
+ * its spills, costs as much as a step. */
+#if defined(__GNUC__)
+#define INLINE_ALWAYS inline __attribute__((always_inline))
+#else
+#define INLINE_ALWAYS inline
+#endif
+
 /* The separation push is saturated here, at +-4096 px/frame: it keeps the
  * velocity in progress below 2^29 (docs/fixed-point.md). */
 #define SEPARATION_MAX ((int32_t)1 << 28)
@@ -55,8 +64,8 @@ static inline int32_t separation_push(int32_t s, gain_t g)
  * cohesion sums are Q7 offsets, the alignment sums Q9 velocities, both means
  * Q16 (docs/fixed-point.md). The sums hold offsets (other - self) rather than
  * positions, so the centre's offset is their mean. */
-static inline void steer_by_neighbors(vec32_t *v, const boid_t *b, const neighbor_sums_t *s,
-                                      const flock_params_t *p)
+static INLINE_ALWAYS void steer_by_neighbors(vec32_t *v, const boid_t *b,
+                                             const neighbor_sums_t *s, const flock_params_t *p)
 {
     if (s->count > 0) {
         uint32_t r = s->count < 256 ? RECIPROCAL[s->count] : 0xffffffffu / s->count;
@@ -93,10 +102,10 @@ static inline void speed_decide(boid_t *b, const flock_params_t *p, int exact, u
 
 /* One boid; exact (the speed estimate is), min2 and max2 (fx_sq18 of minspeed
  * and maxspeed) are worked out once a frame. */
-static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
-                               const boid_t *predators, uint32_t n_predators,
-                               const flock_params_t *p, int exact, uint32_t min2,
-                               uint32_t max2)
+static INLINE_ALWAYS void cornell_one(boid_t *b, uint8_t role, gain_t *biasval,
+                                      const neighbor_sums_t *s, const boid_t *predators,
+                                      uint32_t n_predators, const flock_params_t *p, int exact,
+                                      uint32_t min2, uint32_t max2)
 {
     vec32_t v = {b->vx, b->vy};
 
@@ -110,24 +119,66 @@ static inline void cornell_one(boid_t *b, uint8_t role, gain_t *biasval, const n
     move_boid(b);
 }
 
-/* cornell_one's only call, so that it is inlined into the loop. */
+/* What a frame's loop takes once: the flock's arrays and sizes (as locals: a
+ * store to a boid could alias the flock's fields) and the speed decision's
+ * constants. */
+typedef struct {
+    boid_t *boid, *predator;
+    const uint8_t *role;
+    gain_t *biasval;
+    uint32_t n, n_predators;
+    int exact;
+    uint32_t min2, max2;
+} cornell_frame_t;
+
+static inline cornell_frame_t cornell_frame(const flock_t *f, const flock_params_t *p)
+{
+    cornell_frame_t c = {f->boid, f->predator, f->role, f->biasval, f->n, f->n_predators,
+                         p->speed_estimate == SPEED_EXACT, fx_sq18((uint32_t)p->minspeed),
+                         fx_sq18((uint32_t)p->maxspeed)};
+    return c;
+}
+
+static INLINE_ALWAYS void cornell_boid(const cornell_frame_t *c, uint32_t id,
+                                       const neighbor_sums_t *s, const flock_params_t *p)
+{
+    cornell_one(&c->boid[id], c->role[id], &c->biasval[id], s, c->predator, c->n_predators, p,
+                c->exact, c->min2, c->max2);
+}
+
 void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint32_t *order,
                              const flock_params_t *p)
 {
-    /* locals: a store to a boid could alias the flock's fields */
-    boid_t *const boid = f->boid, *const predator = f->predator;
-    const uint8_t *const role = f->role;
-    gain_t *const biasval = f->biasval;
-    const uint32_t n = f->n, n_predators = f->n_predators;
-    const int exact = p->speed_estimate == SPEED_EXACT;
-    const uint32_t min2 = fx_sq18((uint32_t)p->minspeed), max2 = fx_sq18((uint32_t)p->maxspeed);
+    const cornell_frame_t c = cornell_frame(f, p);
     uint32_t k;
 
-    for (k = 0; k < n; k++) {
-        uint32_t id = order != NULL ? order[k] : k;
-        cornell_one(&boid[id], role[id], &biasval[id], &sums[k], predator, n_predators, p, exact,
-                    min2, max2);
+    for (k = 0; k < c.n; k++)
+        cornell_boid(&c, order != NULL ? order[k] : k, &sums[k], p);
+}
+
+/* Each boid as soon as the engine has its sums, read where the engine keeps
+ * them; the engine is asked again only when the boids it said were ready are
+ * done. */
+int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p)
+{
+    const cornell_frame_t c = cornell_frame(f, p);
+    neighbor_stream_t st = {0, 0, 0};
+    uint32_t k, ready = 0, at = 0, stride = 0; /* st's, in registers */
+    int rc;
+
+    for (k = 0; k < c.n; k++, at += stride) {
+        neighbor_sums_t s;
+        if (k >= ready) {
+            if ((rc = nb->sums_stream(nb->ctx, k, &st)) != NEIGHBORS_OK)
+                return rc;
+            ready = st.ready;
+            stride = st.stride;
+            at = st.base + k * stride;
+        }
+        neighbor_stream_read(at, &s);
+        cornell_boid(&c, k, &s, p);
     }
+    return NEIGHBORS_OK;
 }
 
 /* One boid: a flock of one, the predators only read. */

@@ -22,6 +22,7 @@ localparam [19:0] REG_VISUAL2_HI = 20'h00024;
 localparam [19:0] REG_PROTECTED2_LO = 20'h00028;
 localparam [19:0] REG_PROTECTED2_HI = 20'h0002c;
 localparam [19:0] REG_CYCLES = 20'h00030;
+localparam [19:0] REG_RESULTS_READY = 20'h00034;
 localparam [19:0] BOIDS_BASE = 20'h10000;
 localparam integer BOID_STRIDE = 16;
 localparam [19:0] RESULTS_BASE = 20'h40000;

@@ -21,7 +21,8 @@
 // or a change of BATCH in it is refused with ERR_BUSY. A START that is accepted
 // clears DONE; one with bad parameters sets ERR_PARAM and changes nothing else.
 // COUNT = 0 in a batch run finishes at once (CYCLES 1) and writes nothing. Results
-// read during a run may be old or new; they are defined once DONE is set.
+// read during a run may be old or new, except the RESULTS_READY entries that the run
+// has written (a batch writes them in boid order); all are defined once DONE is set.
 // wb_dat_o is defined in the acknowledge cycle only, as Wishbone has it: the
 // memories' read ports load only on a request (or for a run), so between
 // accesses wb_dat_o does not follow wb_adr_i.
@@ -71,9 +72,11 @@ module boids_accel #(
     reg         ctrl_batch, ctrl_irq_en;
     reg         st_done, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, reg_query, reg_visual, reg_cycles;
+    reg  [IW:0] reg_ready;                          // RESULTS_READY: entries written this run
     reg  [63:0] reg_visual2, reg_protected2;
     wire        busy;
     wire        finish;
+    wire        res_we;                             // the core writes a result entry
 
     assign irq_o = st_done && ctrl_irq_en;
 
@@ -107,7 +110,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_CYCLES;
+    wire          in_regs = adr <= REG_RESULTS_READY;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -187,7 +190,7 @@ module boids_accel #(
                         if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
                     end
                 end
-                default: ; // ID, NMAX, LANES, CYCLES: read only
+                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY: read only
             endcase
         end
         if (wr && in_boids && busy) st_err_busy <= 1'b1;
@@ -196,6 +199,10 @@ module boids_accel #(
         if (start_ok) reg_cycles <= 32'd0;
         else if (busy) reg_cycles <= reg_cycles + 32'd1;
         if (finish) st_done <= 1'b1;
+        // A result entry is written whole in one cycle, each only once a run, and a
+        // batch writes them in boid order: counting the writes counts a prefix.
+        if (start_ok) reg_ready <= {(IW+1){1'b0}};
+        else if (res_we) reg_ready <= reg_ready + {{IW{1'b0}}, 1'b1};
 
         if (rst) begin
             wb_ack_o <= 1'b0;
@@ -211,13 +218,13 @@ module boids_accel #(
             reg_visual2 <= 64'd0;
             reg_protected2 <= 64'd0;
             reg_cycles <= 32'd0;
+            reg_ready <= {(IW+1){1'b0}};
         end
     end
 
     // ---- memories -------------------------------------------------------------
     wire [IW-1:0]    core_raddr, core_vraddr;
     wire [127:0]     boid_rdata;
-    wire             res_we;
     wire [IW-1:0]    res_waddr;
     wire             res_wsel;
     wire [RES_W-1:0] res_wdata_lane0, res_wdata_shadow, res_rdata;
@@ -307,7 +314,7 @@ module boids_accel #(
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
-            // registers are at word addresses 0..12: select by the word index alone
+            // registers are at word addresses 0..13: select by the word index alone
             case (adr[5:2])
                 REG_ID[5:2]: rd_reg <= ID_VALUE;
                 REG_NMAX[5:2]: rd_reg <= NMAX_WORD;
@@ -322,6 +329,7 @@ module boids_accel #(
                 REG_PROTECTED2_LO[5:2]: rd_reg <= reg_protected2[31:0];
                 REG_PROTECTED2_HI[5:2]: rd_reg <= reg_protected2[63:32];
                 REG_CYCLES[5:2]: rd_reg <= reg_cycles;
+                REG_RESULTS_READY[5:2]: rd_reg <= {{(31-IW){1'b0}}, reg_ready};
                 default: rd_reg <= 32'd0;
             endcase
         end

@@ -42,6 +42,11 @@ REGS = [
     ("PROTECTED2_LO", 0x28, "RW", 0, "protectedrange squared (Q32.32 px^2), bits 31:0.", []),
     ("PROTECTED2_HI", 0x2C, "RW", 0, "protectedrange squared, bits 63:32.", []),
     ("CYCLES", 0x30, "RO", 0, "Clock cycles the last run took, from START to DONE.", []),
+    ("RESULTS_READY", 0x34, "RO", 0, "Result entries of the run that are final, counted from 0 at START. "
+                                     "A batch finishes them in boid order, so results 0 to "
+                                     "RESULTS_READY-1 hold their final sums while later passes run. "
+                                     "It reads COUNT once DONE is set (a query run: 1); a refused "
+                                     "START leaves it as it was.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
@@ -236,7 +241,9 @@ def markdown():
             f"After a run, result i at 0x{RESULTS_BASE:05x} + {RESULT_STRIDE} i holds the neighbor sums of boid i",
             "exactly as `neighbor_sums_t` defines them (`firmware/neighbors.h`); a query run writes",
             "only the entry of boid QUERY. Each sum is one 32-bit word, sign-extended from the",
-            "accumulator's width (log2(NMAX) + 16 bits). Word 7 reads 0.", "",
+            "accumulator's width (log2(NMAX) + 16 bits). Word 7 reads 0. The memory may be read",
+            "during a run: a batch finishes its entries in boid order, LANES a pass, and results",
+            "0 to RESULTS_READY-1 already hold their final sums; the others may be old or new.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in RESULT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")

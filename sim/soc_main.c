@@ -470,6 +470,7 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
     uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
     uint64_t span = mailbox_u64(&mb->last_wake_lo) - mailbox_u64(&mb->first_wake_lo);
+    uint64_t sum_waits = mailbox_u64(&mb->sum_waits_lo);
     double fps = span ? (mb->stepping_loops - 1) * clock / (double)span : 0.0;
 
     fprintf(stderr, "soc: %.2f s simulated (%llu cycles) in %.1f s: %.1f frames/s simulated, "
@@ -483,11 +484,14 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     }
     fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (display refresh %.2f Hz; "
                     "per turn of the loop: flock step %llu cycles, sprites %llu, wait %llu); "
-                    "CPI %.2f; asleep %.0f%%\n",
+                    "CPI %.2f; asleep %.0f%%",
             mb->steps_done, mb->live.n, fps, clock / FRAME_CLOCKS,
             (unsigned long long)(step / loops), (unsigned long long)(draw / loops),
             (unsigned long long)(wait / loops), instret ? (double)(step + draw) / instret : 0.0,
             100.0 * soc_sim_sleep_cycles() / (cycles ? cycles : 1));
+    if (sum_waits != 0) /* the synchronous order on the accelerator */
+        fprintf(stderr, "; the rules waited for sums %llu times", (unsigned long long)sum_waits);
+    fprintf(stderr, "\n");
 }
 
 /* The live flock (and counters) back from RAM, with the CPU held. */

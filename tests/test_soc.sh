@@ -2,7 +2,8 @@
 # build/soc, the SoC in simulation with the firmware on its RV32IM CPU: the
 # flock after 50 steps equals the host firmware's bit for bit (accelerator
 # and software sums, both update orders), the picture equals the C rendering,
-# the console and the keys work through the UART, bad input is refused.
+# the rules overlap the accelerator's batch, the console and the keys work
+# through the UART, bad input is refused.
 # Speaks TAP.
 set -uo pipefail
 build=${1:-build}
@@ -93,6 +94,18 @@ if [ $status -eq 0 ] && grep -q "^boids soc: RV32IM at 25.17 MHz" <<<"$out" \
     ok "the UART console prints the firmware's banner and its summary; the board's rate is reported"
 else
     not_ok "console" "exit $status: $out"
+fi
+
+# The synchronous order overlaps the rules with the accelerator's batch: each
+# boid's sums are read as soon as they are final, so the rules wait for sums
+# about once a step (the first pass), not once a pass (64 at 512 boids with
+# LANES 8), let alone once a boid.
+out=$("$soc" --headless --steps 4 --boids 512 --predators 1 --update synchronous 2>&1); status=$?
+waits=$(sed -nE 's/.*the rules waited for sums ([0-9]+) times.*/\1/p' <<<"$out")
+if [ $status -eq 0 ] && [ -n "$waits" ] && [ "$waits" -ge 4 ] && [ "$waits" -le 8 ]; then
+    ok "the rules overlap the accelerator's batch: 4 steps of 512 boids waited for sums $waits times"
+else
+    not_ok "overlap with the batch" "exit $status, waits '${waits}' (4 to 8 expected): $out"
 fi
 
 # The picture: the paused starting flock, rebuilt from the pins, equals the C rendering.

@@ -12,6 +12,19 @@ static inline uint32_t hal_read32(uint32_t offset)
     return *(volatile uint32_t *)(uintptr_t)(SOC_SYSTEM_BASE + offset);
 }
 
+/* n consecutive words from offset: one load each, at offsets from one base
+ * (unrolled, so that a constant n leaves no loop and no array in memory). */
+static inline void hal_read_words(uint32_t offset, uint32_t *out, uint32_t n)
+{
+    const volatile uint32_t *word =
+        (const volatile uint32_t *)(uintptr_t)(SOC_SYSTEM_BASE + offset);
+    uint32_t i;
+
+#pragma GCC unroll 16
+    for (i = 0; i < n; i++)
+        out[i] = word[i];
+}
+
 static inline void hal_write32(uint32_t offset, uint32_t value)
 {
     *(volatile uint32_t *)(uintptr_t)(SOC_SYSTEM_BASE + offset) = value;

@@ -60,6 +60,7 @@ typedef struct {
     uint32_t instret_lo, instret_hi;              /* instructions retired in steps */
     uint32_t first_wake_lo, first_wake_hi;        /* mcycle when the first and the last */
     uint32_t last_wake_lo, last_wake_hi;          /*   timed turn woke: the frame rate */
+    uint32_t sum_waits_lo, sum_waits_hi;          /* times the rules waited for sums (accelerator) */
     soc_flock_t start; /* host: the starting flock, which r goes back to */
     soc_flock_t live;  /* firmware: the flock as it is now */
 } soc_mailbox_t;

@@ -1,6 +1,6 @@
 // tb_boids_accel: self-checking testbench of the whole accelerator (rtl/boids_accel.v)
 // through its Wishbone port: batch and query runs on scenes whose sums come from the
-// C golden model (gen_accel_vectors.c), the CYCLES budget, and every wrong use.
+// C golden model (gen_accel_vectors.c), RESULTS_READY, the CYCLES budget, every wrong use.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -64,6 +64,34 @@ module tb_boids_accel;
         if (ack !== exp_ack) begin
             fail("wishbone: ack is not exactly one cycle after each request");
             $display("     at cycle %0d: ack %b, expected %b", cycle, ack, exp_ack);
+        end
+    end
+
+    // RESULTS_READY against the result memory's write port, every cycle: 0 after reset
+    // and a start, one more with each entry written; in a batch each entry written is
+    // the next in boid order, so it counts exactly the entries the run has finished
+    // (never ahead of the writes, never falling). At DONE it is COUNT (a query run: 1).
+    integer ready_model = 0, ready_done;
+    reg     ready_fin;
+    always @(posedge clk) begin
+        if (rst || dut.start_ok) ready_model = 0;
+        else if (dut.res_we) begin
+            if (dut.u_core.run_batch && dut.res_waddr != ready_model) begin
+                fail("a batch wrote a result out of boid order");
+                $display("     entry %0d written after %0d others", dut.res_waddr, ready_model);
+            end
+            ready_model = ready_model + 1;
+        end
+        ready_fin = !rst && dut.finish;
+        ready_done = dut.u_core.run_batch ? dut.reg_count : !dut.u_core.empty;
+        #1;
+        if (dut.reg_ready !== ready_model) begin
+            fail("RESULTS_READY does not count the result entries written");
+            $display("     RESULTS_READY %0d, entries written %0d", dut.reg_ready, ready_model);
+        end
+        if (ready_fin && ready_model != ready_done) begin
+            fail("RESULTS_READY at DONE is not COUNT (a query run: 1)");
+            $display("     RESULTS_READY %0d, expected %0d", dut.reg_ready, ready_done);
         end
     end
 
@@ -244,6 +272,36 @@ module tb_boids_accel;
         end
     endtask
 
+    // Follows a batch of count boids through RESULTS_READY, as a CPU that uses each
+    // result as soon as it is final, until DONE: it never falls and never passes
+    // COUNT, and the newest entry it covers already holds its final sums when read
+    // at once (the model must hold the batch's sums; after DONE every entry is
+    // checked). At DONE it reads COUNT. Returns how many values it rose through.
+    task follow_ready(input integer count, output integer rises);
+        reg [31:0] st, r, prev;
+        integer t0;
+        begin
+            t0 = cycle;
+            prev = 0;
+            rises = 0;
+            read32(REG_STATUS, st);
+            while (!st[STATUS_DONE] && cycle - t0 < TIMEOUT) begin
+                read32(REG_RESULTS_READY, r);
+                checks = checks + 1;
+                if (r < prev || r > count) begin
+                    fail("RESULTS_READY fell or passed COUNT during a batch");
+                    $display("     %0d after %0d, COUNT %0d", r, prev, count);
+                end else if (r > prev) begin
+                    check_entry(r - 1);
+                    rises = rises + 1;
+                end
+                prev = r;
+                read32(REG_STATUS, st);
+            end
+            expect32("RESULTS_READY is COUNT once DONE", REG_RESULTS_READY, count);
+        end
+    endtask
+
     // Starts a run and checks it was accepted: BUSY and DONE cleared, or with
     // COUNT = 0 (instant) already DONE.
     task start_run(input batch, input irq_en, input instant);
@@ -294,16 +352,19 @@ module tb_boids_accel;
         end
     endtask
 
-    // A batch run of the loaded scene with its parameters; every entry checked.
+    // A batch run of the loaded scene with its parameters, followed through
+    // RESULTS_READY; every entry checked.
     reg [31:0] last_cycles;
     task batch_run(input irq_en);
-        integer i, e0, passes;
+        integer i, e0, passes, rises;
         begin
             e0 = errors;
             set_params(n, 32'hffff_ffff, p_visual, p_visual2, p_protected2);
-            start_run(1'b1, irq_en, 1'b0);
-            wait_done(last_cycles);
             for (i = 0; i < n; i = i + 1) set_model_entry(i);
+            start_run(1'b1, irq_en, 1'b0);
+            follow_ready(n, rises);
+            if (n >= 32 && n > 2 * LANES && rises < 2) fail("RESULTS_READY did not rise before DONE");
+            wait_done(last_cycles);
             for (i = 0; i < n && errors - e0 < 6; i = i + 1) check_entry(i);
             passes = (n + LANES - 1) / LANES;
             if (n >= 64 && 100 * last_cycles > 105 * passes * n + 6400) begin
@@ -369,6 +430,7 @@ module tb_boids_accel;
             set_params(n, q, vis, v2, p2);
             start_run(1'b0, q % 2, 1'b0);
             wait_done(cyc_q);
+            expect32("RESULTS_READY is 1 after a query run", REG_RESULTS_READY, 32'd1);
             if (cyc_q > n + 2 * LANES + 32) begin
                 fail("query run slower than N + 2 LANES + 32 cycles");
                 $display("     N %0d: CYCLES %0d", n, cyc_q);
@@ -400,12 +462,14 @@ module tb_boids_accel;
     // ---- wrong use --------------------------------------------------------------------
     // A refused start: ERR_PARAM set, not busy, nothing else changed.
     task expect_refused(input [8*80-1:0] what, input batch);
-        reg [31:0] c0;
+        reg [31:0] c0, r0;
         begin
             read32(REG_CYCLES, c0);
+            read32(REG_RESULTS_READY, r0);
             write32(REG_CTRL, CTRL_START_BIT | (batch ? CTRL_BATCH_BIT : 0));
             expect_status(what, ST_BUSY | ST_DONE | ST_ERRS, ST_DONE | ST_ERR_PARAM);
             expect32("a refused start leaves CYCLES", REG_CYCLES, c0);
+            expect32("a refused start leaves RESULTS_READY", REG_RESULTS_READY, r0);
             write32(REG_STATUS, ST_ERR_PARAM);
             expect_status("ERR_PARAM clears by writing 1", ST_BUSY | ST_DONE | ST_ERRS, ST_DONE);
         end
@@ -436,6 +500,7 @@ module tb_boids_accel;
             expect32(what, REG_PROTECTED2_LO, 32'd0);
             expect32(what, REG_PROTECTED2_HI, 32'd0);
             expect32(what, REG_CYCLES, 32'd0);
+            expect32(what, REG_RESULTS_READY, 32'd0);
             if (irq !== 1'b0) fail("irq_o high after reset");
         end
     endtask
@@ -458,13 +523,16 @@ module tb_boids_accel;
             e0 = errors;
 
             // Read-only registers ignore writes; RW registers keep all 32 bits.
+            read32(REG_RESULTS_READY, d);
             write32(REG_ID, 32'h0);
             write32(REG_NMAX, 32'h0);
             write32(REG_LANES, 32'h0);
             write32(REG_CYCLES, 32'h1234);
+            write32(REG_RESULTS_READY, 32'h1234);
             expect32("ID is read only", REG_ID, ID_VALUE);
             expect32("NMAX is read only", REG_NMAX, N_MAX);
             expect32("LANES is read only", REG_LANES, LANES);
+            expect32("RESULTS_READY is read only", REG_RESULTS_READY, d);
             set_params(32'ha5a5_0001, 32'h5a5a_0002, 32'hffff_fff3, 64'h0123_4567_89ab_cdef,
                        64'hfedc_ba98_7654_3210);
             expect32("COUNT keeps 32 bits", REG_COUNT, 32'ha5a5_0001);
@@ -485,7 +553,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_CYCLES + 20'd4);
+            expect_unmapped(REG_RESULTS_READY + 20'd4);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
             expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX);
@@ -550,6 +618,7 @@ module tb_boids_accel;
             start_run(1'b1, 1'b1, 1'b1);
             wait_done(d);
             if (d > 4) fail("COUNT = 0 should finish at once");
+            expect32("COUNT = 0: RESULTS_READY is 0", REG_RESULTS_READY, 32'd0);
             check_entry(0);
             check_entry(n - 1);
             clear_status;
