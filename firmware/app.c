@@ -56,6 +56,11 @@ int app_engine_built(int engine)
     return engine;
 }
 
+int app_needs_sums(const app_config_t *c)
+{
+    return app_engine_built(c->engine) != APP_ENGINE_ACCEL;
+}
+
 size_t app_grid_bytes(app_config_t *c)
 {
     neighbor_query_t q = neighbor_query_make(&c->params);
@@ -119,7 +124,7 @@ int app_open(app_t *a, const app_config_t *c)
     a->clock = c->clock;
     a->input = c->input;
     a->input_ctx = c->input_ctx;
-    if (a->sums == NULL)
+    if (a->sums == NULL && app_needs_sums(c))
         return APP_E_MEMORY;
     if (!FEATURE_WEIGHTED && a->params.rules == RULES_WEIGHTED)
         return APP_E_BUILD;

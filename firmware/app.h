@@ -64,7 +64,7 @@ typedef struct {
     uint8_t *role;
     gain_t *biasval;
     boid_t *predator;
-    neighbor_sums_t *sums;     /* [capacity], for the synchronous order */
+    neighbor_sums_t *sums;     /* [capacity], for the synchronous order (app_needs_sums) */
     /* for the grid (app_engine_built says when): neighbors_grid_small_bytes(capacity,
      * grid_cells), grid_cells from neighbors_grid_small_cells */
     void *grid_mem;
@@ -118,6 +118,9 @@ extern const char APP_KEYS_HELP[];
  * force or the grid when the build left it out (feature_switches.h), the other one,
  * which gives the same sums; -1 if it has neither. */
 int app_engine_built(int engine);
+/* Whether c's engine needs c->sums (the synchronous order): all but the
+ * accelerator, whose sums the rules read where it keeps them (sums_stream). */
+int app_needs_sums(const app_config_t *c);
 /* The grid's memory for c's engine, capacity and parameters: sets
  * c->grid_cells, and returns the bytes c->grid_mem needs (0: no grid). */
 size_t app_grid_bytes(app_config_t *c);

@@ -165,7 +165,8 @@ static int open_app(soc_t *s)
     c.role = mb->live.role;
     c.biasval = mb->live.biasval;
     c.predator = mb->live.predator;
-    c.sums = heap_take(SOC_BOIDS_MAX * (uint32_t)sizeof *c.sums);
+    if (app_needs_sums(&c))
+        c.sums = heap_take(SOC_BOIDS_MAX * (uint32_t)sizeof *c.sums);
     grid_bytes = (uint32_t)app_grid_bytes(&c);
     if (grid_bytes > 0) {
         /* short of RAM, fewer cells than the parameters want: larger ones */
