@@ -73,12 +73,11 @@ static inline void neighbor_credit_close(neighbor_sums_t *s, neighbor_other_t ot
 #endif
 
 /* Credits a boid found in a ring, the separation ring if separation; (dx, dy)
- * = self - other, so |dx|, |dy| < 2^24. */
-static inline void neighbor_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
-                                   int32_t dy, int separation, const neighbor_query_t *q)
+ * = self - other, so |dx|, |dy| < 2^24, and (tx, ty) their offset terms. */
+static inline void neighbor_credit_terms(neighbor_sums_t *s, neighbor_other_t other, int32_t tx,
+                                         int32_t ty, int32_t dx, int32_t dy, int separation,
+                                         const neighbor_query_t *q)
 {
-    int32_t tx = neighbor_offset_term(dx), ty = neighbor_offset_term(dy);
-
     if (separation) {
         s->sep_x += tx;
         s->sep_y += ty;
@@ -86,7 +85,7 @@ static inline void neighbor_credit(neighbor_sums_t *s, neighbor_other_t other, i
         if (q->weighted)
             neighbor_credit_close(s, other, dx, dy);
 #else
-        (void)q;
+        (void)q, (void)dx, (void)dy;
 #endif
     } else {
         s->coh_x -= tx;
@@ -95,6 +94,14 @@ static inline void neighbor_credit(neighbor_sums_t *s, neighbor_other_t other, i
         s->ali_y += other.tvy;
         s->count++;
     }
+}
+
+/* The same, the terms from the offset. */
+static inline void neighbor_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
+                                   int32_t dy, int separation, const neighbor_query_t *q)
+{
+    neighbor_credit_terms(s, other, neighbor_offset_term(dx), neighbor_offset_term(dy), dx, dy,
+                          separation, q);
 }
 
 /* The same, the ring from d2 = dx^2 + dy^2. */

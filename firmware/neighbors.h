@@ -46,6 +46,13 @@ static inline int32_t neighbor_offset_term(int32_t d)
     return fx_round_shift(d, NEIGHBOR_OFFSET_SHIFT);
 }
 
+/* neighbor_offset_term(-d) from d, for the other boid of a pair: floor((2^8 -
+ * d) / 2^9) = -floor((d + 2^8 - 1) / 2^9), one add and one shift. */
+static inline int32_t neighbor_offset_term_negated(int32_t d)
+{
+    return -fx_sra(d + (int32_t)(1u << (NEIGHBOR_OFFSET_SHIFT - 1)) - 1, NEIGHBOR_OFFSET_SHIFT);
+}
+
 static inline int32_t neighbor_velocity_term(int32_t v)
 {
     return fx_round_shift(v, NEIGHBOR_VELOCITY_SHIFT);

@@ -1,17 +1,18 @@
 /* Grid engine for a small CPU (neighbors_grid_small.h).
  *
  * begin() files every boid under cell (floor(x/cs), floor(y/cs)), clamped to
- * the grid, with cs >= the visual range in whole px, and sorts the boids'
- * ids by cell (a counting sort). Cells are row-major, so the cells of one row
- * of a neighbourhood are one run of slots.
+ * the grid, with cs >= half the visual range in whole px, and sorts the
+ * boids' ids by cell (a counting sort). Cells are row-major, so the cells of
+ * one row of a neighbourhood are one run of slots.
  *
  * sums_all meets each unordered pair once and credits both boids: a boid meets
- * the slots after it in its own cell and the next cell of its row (one run),
- * and the three cells below (another). Every pair in range lies in cells at
- * most one apart, so each is met exactly once. A candidate is dropped by a
- * box test on each axis (32-bit, no multiply), then by the high words of the
- * squares (two mulh); only a pair near a ring's edge, or in the separation
- * ring, takes the exact 64-bit test. The sums are in id order.
+ * the slots after it in its own cell and the next cells of its row within
+ * reach (one run), and the cells within reach in the rows below (a run a
+ * row). Every pair in range lies in cells at most the reach apart, so each is
+ * met exactly once. A candidate is dropped by a box test on each axis (32-bit,
+ * no multiply), then by the high words of the squares (two mulh); only a pair
+ * near a ring's edge, or in the separation ring, takes the exact 64-bit test.
+ * The sums are in id order.
  *
  * Sequential order: as in the host's grid (neighbors_grid.c), boids stay
  * filed where they were, and queries widen their box by the largest stray.
@@ -32,6 +33,12 @@ typedef struct {
     uint32_t box_bias, box_span;
     uint32_t coh_at, coh_span, out_at;
 } grid_small_tests_t;
+
+/* Cells a visual range spans: a pair in range lies in cells at most this far
+ * apart. Two cuts the candidates of a half neighbourhood from 4.5 squares of
+ * the range to 3.1 (the half disc is 1.6), for one more run a boid and four
+ * times the cells (2 bytes each). */
+#define GRID_SMALL_REACH 2u
 
 #define SQUARE_SHIFT 18
 #define SQUARE_SCALE 128 /* (d 2^7)^2 / 2^32 = d^2 / 2^18; |d| < 2^24 keeps d 2^7 in int32 */
@@ -113,13 +120,14 @@ static uint32_t ceil_px(q16_t v) { return ((uint32_t)v + Q16_ONE - 1) >> 16; }
  * 2^32, which the grid's sizes keep (below 2^15 px and 2^16 cells). */
 static uint32_t reciprocal(uint32_t d) { return 0xffffffffu / d + 1; }
 
-/* Whole-px cells of at least the visual range (and 2 px, for the reciprocal),
- * grown until the grid fits cells_max; the world's size is capped at the
- * largest a world may have, since the edge cells take whatever lies beyond. */
+/* Whole-px cells of at least 1/GRID_SMALL_REACH of the visual range (and 2
+ * px, for the reciprocal), grown until the grid fits cells_max; the world's
+ * size is capped at the largest a world may have, since the edge cells take
+ * whatever lies beyond. */
 static void grid_small_shape(neighbors_grid_small_t *g)
 {
     uint32_t w = ceil_px(g->q.world_w), h = ceil_px(g->q.world_h);
-    uint32_t cs = ceil_px(g->q.visualrange);
+    uint32_t cs = (ceil_px(g->q.visualrange) + GRID_SMALL_REACH - 1) / GRID_SMALL_REACH;
 
     w = w < 1 ? 1 : w > WORLD_MAX_PX ? WORLD_MAX_PX : w;
     h = h < 1 ? 1 : h > WORLD_MAX_PX ? WORLD_MAX_PX : h;
@@ -260,7 +268,9 @@ static int grid_small_moved(void *ctx, uint32_t i)
 }
 
 /* Each unordered pair once, credited to both boids: the boid in slot a meets
- * runs [a + 1, same_end) and [below_first, below_end). */
+ * the run from a + 1 to the end of the cells on its right within reach, and in
+ * each row below within reach the run of the cells from reach to its left to
+ * reach to its right. */
 static void grid_small_symmetric(neighbors_grid_small_t *g, neighbor_sums_t *out)
 {
     const neighbor_query_t q = g->q;
@@ -278,30 +288,44 @@ static void grid_small_symmetric(neighbors_grid_small_t *g, neighbor_sums_t *out
     for (cy = 0; cy < rows; cy++) {
         const uint16_t *row = &g->cell_start[cy * cols];
         for (cx = 0; cx < cols; cx++) {
-            uint32_t right = cx + 2 < cols ? cx + 2 : cols;
-            uint32_t runs[2][2] = {{0, row[right]}, {0, 0}};
-            if (cy + 1 < rows) {
-                runs[1][0] = row[cols + (cx > 0 ? cx - 1 : 0)];
-                runs[1][1] = row[cols + right];
+            uint32_t right, left, runs[1 + GRID_SMALL_REACH][2], r;
+            if (row[cx] == row[cx + 1])
+                continue; /* most cells, once the flock has gathered */
+            right = cx + GRID_SMALL_REACH + 1 < cols ? cx + GRID_SMALL_REACH + 1 : cols;
+            left = cx > GRID_SMALL_REACH ? cx - GRID_SMALL_REACH : 0;
+            runs[0][1] = row[right];
+            for (r = 1; r <= GRID_SMALL_REACH; r++) { /* rows below, or none */
+                runs[r][0] = cy + r < rows ? row[r * cols + left] : 0;
+                runs[r][1] = cy + r < rows ? row[r * cols + right] : 0;
             }
             for (a = row[cx]; a < row[cx + 1]; a++) {
                 const uint32_t id = slot_id[a];
                 const boid_t me = boids[id];
                 const neighbor_other_t me_as_other = neighbor_other_of(&me);
                 neighbor_sums_t mine = zero;
-                uint32_t r;
                 runs[0][0] = a + 1;
-                for (r = 0; r < 2; r++) {
+                for (r = 0; r <= GRID_SMALL_REACH; r++) {
                     const uint16_t *p = &slot_id[runs[r][0]], *end = &slot_id[runs[r][1]];
                     checks += (uint32_t)(end - p);
                     for (; p < end; p++) {
                         const boid_t *o = &boids[*p];
-                        int32_t dx, dy;
-                        int ring = grid_small_ring(me.x, me.y, o, &dx, &dy, &t, &q);
+                        int32_t dx, dy, tx, ty;
+                        const int ring = grid_small_ring(me.x, me.y, o, &dx, &dy, &t, &q);
                         if (ring == RING_OUT)
                             continue;
-                        neighbor_credit(&mine, neighbor_other_of(o), dx, dy, ring, &q);
-                        neighbor_credit(&out[*p], me_as_other, -dx, -dy, ring, &q);
+                        tx = neighbor_offset_term_negated(dx);
+                        ty = neighbor_offset_term_negated(dy);
+                        if (ring == RING_COHESION) {
+                            neighbor_credit(&mine, neighbor_other_of(o), dx, dy, 0, &q);
+                            neighbor_credit_terms(&out[*p], me_as_other, tx, ty, -dx, -dy, 0,
+                                                  &q);
+                        } else {
+                            /* rare: straight into memory, which leaves mine's
+                             * fields for this ring out of the registers */
+                            neighbor_credit(&out[id], neighbor_other_of(o), dx, dy, 1, &q);
+                            neighbor_credit_terms(&out[*p], me_as_other, tx, ty, -dx, -dy, 1,
+                                                  &q);
+                        }
                     }
                 }
                 neighbor_sums_add(&out[id], &mine);

@@ -33,8 +33,8 @@ typedef struct {
     uint64_t pair_checks;     /* candidate pairs since creation, for benchmarks */
 } neighbors_grid_small_t;
 
-/* The cells worth having for a query's world and visual range: one a visual
- * range square, at most 4 n_max + 256 (a smaller range then gets larger cells). */
+/* The cells worth having for a query's world and visual range (a cell half
+ * the range wide), at most 4 n_max + 256 (fewer make the cells larger). */
 uint32_t neighbors_grid_small_cells(uint32_t n_max, const neighbor_query_t *q);
 /* Bytes of memory for up to n_max boids and cells_max cells. */
 size_t neighbors_grid_small_bytes(uint32_t n_max, uint32_t cells_max);
