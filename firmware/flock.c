@@ -43,8 +43,10 @@ static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine
     /* An engine that finishes the sums one boid after another (the
      * accelerator's passes) lets the rules start on the first while it
      * computes the rest, with no copy. */
+#if FEATURE_ACCEL /* the only engine with sums_stream: without it, 1.5 KiB less */
     if (rules == flock_rules_cornell && nb->sums_stream != NULL)
         return flock_rules_cornell_stream(f, nb, p);
+#endif
     if (sums == NULL)
         return FLOCK_E_NO_SUMS;
     rc = nb->sums_all(nb->ctx, sums, &order);

@@ -210,6 +210,11 @@ static void print_banner(const soc_t *s)
     } else {
         uart_puts("software sums (");
         uart_puts(a->engine.name);
+        if (a->engine.ctx == &a->grid) { /* its memory may have cut the cells */
+            uart_puts(", ");
+            console_putu(&UART_CONSOLE, a->grid.cells_max);
+            uart_puts(" cells");
+        }
         uart_puts(")");
     }
     uart_puts("\n");
