@@ -43,9 +43,38 @@ static void restart(app_t *a)
     a->steps_done = 0;
 }
 
+int app_engine_built(int engine)
+{
+    if (engine == APP_ENGINE_BRUTE && !FEATURE_BRUTE)
+        engine = APP_ENGINE_GRID;
+    else if (engine == APP_ENGINE_GRID && !FEATURE_GRID)
+        engine = APP_ENGINE_BRUTE;
+    if ((engine == APP_ENGINE_ACCEL && !FEATURE_ACCEL) ||
+        (engine == APP_ENGINE_BRUTE && !FEATURE_BRUTE) ||
+        (engine == APP_ENGINE_GRID && !FEATURE_GRID))
+        return -1;
+    return engine;
+}
+
+int app_needs_sums(const app_config_t *c)
+{
+    return app_engine_built(c->engine) != APP_ENGINE_ACCEL;
+}
+
+size_t app_grid_bytes(app_config_t *c)
+{
+    neighbor_query_t q = neighbor_query_make(&c->params);
+
+    if (app_engine_built(c->engine) != APP_ENGINE_GRID)
+        return 0;
+    c->grid_cells = neighbors_grid_small_cells(c->capacity, &q);
+    return neighbors_grid_small_bytes(c->capacity, c->grid_cells);
+}
+
 static int open_engine(app_t *a, const app_config_t *c)
 {
-    switch (c->engine) {
+    switch (app_engine_built(c->engine)) {
+#if FEATURE_ACCEL
     case APP_ENGINE_ACCEL:
         if (neighbors_accel_init(&a->accel) != NEIGHBORS_OK)
             return APP_E_ACCEL;
@@ -53,15 +82,22 @@ static int open_engine(app_t *a, const app_config_t *c)
             a->capacity = a->accel.n_max;
         a->engine = neighbors_accel_engine(&a->accel);
         return APP_OK;
+#endif
+#if FEATURE_GRID
     case APP_ENGINE_GRID:
         if (c->grid_mem == NULL)
             return APP_E_MEMORY;
-        neighbors_grid_init(&a->grid, c->capacity, c->grid_mem);
-        a->engine = neighbors_grid_engine(&a->grid);
+        neighbors_grid_small_init(&a->grid, c->capacity, c->grid_cells, c->grid_mem);
+        a->engine = neighbors_grid_small_engine(&a->grid);
         return APP_OK;
-    default:
+#endif
+#if FEATURE_BRUTE
+    case APP_ENGINE_BRUTE:
         a->engine = neighbors_brute_engine(&a->brute);
         return APP_OK;
+#endif
+    default:
+        return APP_E_BUILD;
     }
 }
 
@@ -88,8 +124,10 @@ int app_open(app_t *a, const app_config_t *c)
     a->clock = c->clock;
     a->input = c->input;
     a->input_ctx = c->input_ctx;
-    if (a->sums == NULL)
+    if (a->sums == NULL && app_needs_sums(c))
         return APP_E_MEMORY;
+    if (!FEATURE_WEIGHTED && a->params.rules == RULES_WEIGHTED)
+        return APP_E_BUILD;
     if ((rc = open_engine(a, c)) != APP_OK)
         return rc;
     if (display_init(&a->display, SYSTEM_DISPLAY_BASE) != DISPLAY_OK)
@@ -240,28 +278,44 @@ int app_turn(app_t *a)
     return APP_OK;
 }
 
+/* floor(n / d), 0 if d is 0, saturated to a word: shifts and subtractions,
+ * so that a 32-bit CPU needs no 64-bit division routine for a status line. */
+static uint32_t quotient(uint64_t n, uint64_t d)
+{
+    uint64_t q = 0, bit = 1;
+
+    if (d == 0)
+        return 0;
+    while (d <= n >> 1) {
+        d <<= 1;
+        bit <<= 1;
+    }
+    for (; bit != 0; d >>= 1, bit >>= 1)
+        if (n >= d) {
+            n -= d;
+            q |= bit;
+        }
+    return q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
+}
+
 void app_print_status(const app_t *a, const char *what)
 {
     const console_t *c = &a->console;
     uint32_t timed = a->stepping_loops ? a->stepping_loops : 1;
-    uint64_t span = a->last_wake - a->first_wake;
 
     say(a, what);
     console_putu(c, a->steps_done);
     console_puts(c, " steps, ");
     /* turns a second of the platform's time, x100 */
-    console_put_fixed(c, span ? (uint32_t)((uint64_t)(a->stepping_loops - 1) * 100u *
-                                           a->clock.hz / span)
-                              : 0);
+    console_put_fixed(c, quotient((uint64_t)(a->stepping_loops - 1) * 100u * a->clock.hz,
+                                  a->last_wake - a->first_wake));
     console_puts(c, " frames/s; a step ");
-    console_putu(c, (uint32_t)(a->cycles_step / timed));
+    console_putu(c, quotient(a->cycles_step, timed));
     console_puts(c, " cycles, sprites ");
-    console_putu(c, (uint32_t)(a->cycles_draw / timed));
+    console_putu(c, quotient(a->cycles_draw, timed));
     if (a->clock.instret != NULL) {
         console_puts(c, ", CPI ");
-        console_put_fixed(c, a->instret ? (uint32_t)((a->cycles_step + a->cycles_draw) * 100u /
-                                                     a->instret)
-                                        : 0);
+        console_put_fixed(c, quotient((a->cycles_step + a->cycles_draw) * 100u, a->instret));
     }
     console_puts(c, "\n");
 }
@@ -288,6 +342,7 @@ const char *app_error(int status)
     case APP_E_STEP: return "the neighbor engine failed";
     case APP_E_DRAW: return "the display refused the flock";
     case APP_E_INPUT: return "the input failed";
+    case APP_E_BUILD: return "this firmware was built without that neighbor engine or rule set";
     default: return "unknown error";
     }
 }

@@ -15,7 +15,7 @@
 #include "flock.h"
 #include "neighbors_accel.h"
 #include "neighbors_brute.h"
-#include "neighbors_grid.h"
+#include "neighbors_grid_small.h"
 
 #define APP_STATUS_EVERY 600u /* turns between status lines: 10 s at every frame */
 
@@ -31,7 +31,8 @@ enum app_status {
     APP_E_FRAME = -5,    /* the display gives no frames */
     APP_E_STEP = -6,     /* the neighbor engine failed (its code in app_t.engine_error) */
     APP_E_DRAW = -7,     /* the display refused the flock */
-    APP_E_INPUT = -8     /* the platform's input failed */
+    APP_E_INPUT = -8,    /* the platform's input failed */
+    APP_E_BUILD = -9     /* the firmware was built without the engine or rule set asked for */
 };
 
 /* The platform's clock: cycles since any start, and instructions retired
@@ -63,8 +64,11 @@ typedef struct {
     uint8_t *role;
     gain_t *biasval;
     boid_t *predator;
-    neighbor_sums_t *sums;     /* [capacity], for the synchronous order */
-    void *grid_mem;            /* neighbors_grid_bytes(capacity), for APP_ENGINE_GRID */
+    neighbor_sums_t *sums;     /* [capacity], for the synchronous order (app_needs_sums) */
+    /* for the grid (app_engine_built says when): neighbors_grid_small_bytes(capacity,
+     * grid_cells), grid_cells from neighbors_grid_small_cells */
+    void *grid_mem;
+    uint32_t grid_cells;
     gain_t scout_bias;         /* a new scout's bias (g) */
     uint32_t seed;             /* with the turn, where + puts new boids */
     int paused;                /* start paused */
@@ -85,7 +89,7 @@ struct app {
     neighbor_engine_t engine;
     neighbors_accel_t accel;
     neighbors_brute_t brute;
-    neighbors_grid_t grid;
+    neighbors_grid_small_t grid;
     neighbor_sums_t *sums;
     display_t display;
     gain_t scout_bias;
@@ -110,6 +114,16 @@ struct app {
 /* The keys' help, a line a key ("  space         pause / resume"). */
 extern const char APP_KEYS_HELP[];
 
+/* The engine a build runs when asked for engine: the same, or, for brute
+ * force or the grid when the build left it out (feature_switches.h), the other one,
+ * which gives the same sums; -1 if it has neither. */
+int app_engine_built(int engine);
+/* Whether c's engine needs c->sums (the synchronous order): all but the
+ * accelerator, whose sums the rules read where it keeps them (sums_stream). */
+int app_needs_sums(const app_config_t *c);
+/* The grid's memory for c's engine, capacity and parameters: sets
+ * c->grid_cells, and returns the bytes c->grid_mem needs (0: no grid). */
+size_t app_grid_bytes(app_config_t *c);
 /* Opens the neighbor engine and the display, checks that the starting flock
  * fits, and copies it into the live arrays. APP_OK or an APP_E_ code. */
 int app_open(app_t *a, const app_config_t *c);

@@ -54,6 +54,7 @@ static inline neighbor_other_t neighbor_other_of(const boid_t *b)
     return o;
 }
 
+#if FEATURE_WEIGHTED
 /* Weighted rule set only: the separation ring's count, velocity sum, and unit
  * vectors away from the other boid (a coincident boid gives no direction). */
 static inline void neighbor_credit_close(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
@@ -69,19 +70,23 @@ static inline void neighbor_credit_close(neighbor_sums_t *s, neighbor_other_t ot
         s->unit_y += uy;
     }
 }
+#endif
 
-/* Credits a boid the filter found in a ring; (dx, dy) = self - other (so
- * |dx|, |dy| < 2^24) and d2 = dx^2 + dy^2. */
-static inline void neighbor_hit_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
-                                       int32_t dy, int64_t d2, const neighbor_query_t *q)
+/* Credits a boid found in a ring, the separation ring if separation; (dx, dy)
+ * = self - other, so |dx|, |dy| < 2^24, and (tx, ty) their offset terms. */
+static inline void neighbor_credit_terms(neighbor_sums_t *s, neighbor_other_t other, int32_t tx,
+                                         int32_t ty, int32_t dx, int32_t dy, int separation,
+                                         const neighbor_query_t *q)
 {
-    int32_t tx = neighbor_offset_term(dx), ty = neighbor_offset_term(dy);
-
-    if (d2 < q->protected2) {
+    if (separation) {
         s->sep_x += tx;
         s->sep_y += ty;
+#if FEATURE_WEIGHTED
         if (q->weighted)
             neighbor_credit_close(s, other, dx, dy);
+#else
+        (void)q, (void)dx, (void)dy;
+#endif
     } else {
         s->coh_x -= tx;
         s->coh_y -= ty;
@@ -89,6 +94,21 @@ static inline void neighbor_hit_credit(neighbor_sums_t *s, neighbor_other_t othe
         s->ali_y += other.tvy;
         s->count++;
     }
+}
+
+/* The same, the terms from the offset. */
+static inline void neighbor_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
+                                   int32_t dy, int separation, const neighbor_query_t *q)
+{
+    neighbor_credit_terms(s, other, neighbor_offset_term(dx), neighbor_offset_term(dy), dx, dy,
+                          separation, q);
+}
+
+/* The same, the ring from d2 = dx^2 + dy^2. */
+static inline void neighbor_hit_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
+                                       int32_t dy, int64_t d2, const neighbor_query_t *q)
+{
+    neighbor_credit(s, other, dx, dy, d2 < q->protected2, q);
 }
 
 /* Hits gathered from one or more runs of candidates, then credited in one
@@ -159,11 +179,13 @@ static inline void neighbor_sums_add(neighbor_sums_t *dst, const neighbor_sums_t
     dst->ali_x += src->ali_x;
     dst->ali_y += src->ali_y;
     dst->count += src->count;
+#if FEATURE_WEIGHTED
     dst->close_count += src->close_count;
     dst->close_vx += src->close_vx;
     dst->close_vy += src->close_vy;
     dst->unit_x += src->unit_x;
     dst->unit_y += src->unit_y;
+#endif
 }
 
 #endif

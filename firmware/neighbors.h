@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "boid.h"
+#include "feature_switches.h"
 #include "flock_params.h"
 #include "hal.h"
 
@@ -24,11 +25,13 @@ typedef struct {
     int32_t coh_x, coh_y; /* minus the same sum over the cohesion ring: toward the others */
     int32_t ali_x, ali_y; /* sum of velocity terms of other.v, cohesion ring, Q9 px/frame */
     uint32_t count;       /* boids in the cohesion ring */
+#if FEATURE_WEIGHTED /* a build without the weighted rule set has no room for these */
     /* Filled only for the weighted rule set (query.weighted); otherwise an
      * engine may leave them as they were: */
     uint32_t close_count;       /* boids in the separation ring */
     int32_t close_vx, close_vy; /* sum of velocity terms of other.v there, Q9 */
     int32_t unit_x, unit_y;     /* sum of (self - other)/|self - other|, Q14, 0 < d */
+#endif
 } neighbor_sums_t;
 
 /* The per-pair terms: an offset within the visual range (|d| < 2^24) in Q7,
@@ -41,6 +44,13 @@ typedef struct {
 static inline int32_t neighbor_offset_term(int32_t d)
 {
     return fx_round_shift(d, NEIGHBOR_OFFSET_SHIFT);
+}
+
+/* neighbor_offset_term(-d) from d, for the other boid of a pair: floor((2^8 -
+ * d) / 2^9) = -floor((d + 2^8 - 1) / 2^9), one add and one shift. */
+static inline int32_t neighbor_offset_term_negated(int32_t d)
+{
+    return -fx_sra(d + (int32_t)(1u << (NEIGHBOR_OFFSET_SHIFT - 1)) - 1, NEIGHBOR_OFFSET_SHIFT);
 }
 
 static inline int32_t neighbor_velocity_term(int32_t v)

@@ -54,11 +54,16 @@ module soc_decoder #(
     assign ctrl_stb_o = request && is_ctrl;
     assign bus_ack_o = ram_ack_i || system_ack_i || uart_ack_i || ctrl_ack_i;
 
+    // The read multiplexer's select is registered (timing): every slave answers one
+    // cycle after the request at the earliest, and a master holds its address until
+    // the answer, so the last cycle's address is the request's.
+    reg [3:0] from;                                 // one-hot: {ctrl, uart, system, ram}
+    always @(posedge clk) begin
+        from <= {is_ctrl, is_uart, is_system, !(is_system || is_uart || is_ctrl)};
+    end
     always @(*) begin
-        if (is_system) bus_dat_o = system_dat_i;
-        else if (is_uart) bus_dat_o = uart_dat_i;
-        else if (is_ctrl) bus_dat_o = ctrl_dat_i;
-        else bus_dat_o = ram_dat_i;
+        bus_dat_o = ({32{from[0]}} & ram_dat_i) | ({32{from[1]}} & system_dat_i)
+                  | ({32{from[2]}} & uart_dat_i) | ({32{from[3]}} & ctrl_dat_i);
     end
 
     // an unmapped address: an error a cycle later, as a slave would acknowledge

@@ -203,6 +203,7 @@ static int open_app(sim_t *s)
 {
     app_config_t c;
     uint32_t capacity = SIM_BOIDS_MAX;
+    size_t grid_bytes;
     int rc;
 
     memset(&c, 0, sizeof c);
@@ -212,16 +213,17 @@ static int open_app(sim_t *s)
     s->predator = calloc(PREDATORS_MAX, sizeof *s->predator);
     s->sums = calloc(capacity, sizeof *s->sums);
     c.engine = monitor_app_engine(s->o.neighbors);
-    if (c.engine == APP_ENGINE_GRID)
-        s->grid_mem = malloc(neighbors_grid_bytes(capacity));
+    params_to_fixed(&s->ps, &c.params);
+    c.capacity = capacity;
+    grid_bytes = app_grid_bytes(&c);
+    if (grid_bytes > 0)
+        s->grid_mem = malloc(grid_bytes);
     if (s->boid == NULL || s->role == NULL || s->biasval == NULL || s->predator == NULL ||
-        s->sums == NULL || (c.engine == APP_ENGINE_GRID && s->grid_mem == NULL)) {
+        s->sums == NULL || (grid_bytes > 0 && s->grid_mem == NULL)) {
         snprintf(s->err, sizeof s->err, "out of memory for %u boids", capacity);
         return -1;
     }
-    params_to_fixed(&s->ps, &c.params);
     c.start = s->start;
-    c.capacity = capacity;
     c.predators_max = PREDATORS_MAX;
     c.boid = s->boid;
     c.role = s->role;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # build/soc, the SoC in simulation with the firmware on its RV32IM CPU: the
 # flock after 50 steps equals the host firmware's bit for bit (accelerator
-# and software sums, both update orders), the picture equals the C rendering,
-# the rules overlap the accelerator's batch, the console and the keys work
-# through the UART, bad input is refused.
+# and software sums, brute force and the grid, both update orders), the
+# picture equals the C rendering, the rules overlap the accelerator's batch,
+# the console and the keys work through the UART, bad input is refused.
 # Speaks TAP.
 set -uo pipefail
 build=${1:-build}
@@ -78,6 +78,12 @@ same_state "... and in sequential order" "${flock[@]}" --update sequential
 same_state "... and with the sums in software on the CPU (brute force)" --boids 40 --predators 1 \
     --scouts1 4 --seed 5 --neighbors brute --update synchronous
 same_state "... and with the weighted rule set" --boids 48 --seed 9 --rules weighted --neighbors brute
+# The SoC's grid is the small CPU's (neighbors_grid_small.c), the host's its own.
+same_state "... and with the grid in software on the CPU" "${flock[@]}" --neighbors grid \
+    --update synchronous
+same_state "... the grid in sequential order" "${flock[@]}" --neighbors grid --update sequential
+same_state "... the grid with the weighted rule set" --boids 48 --seed 9 --rules weighted \
+    --neighbors grid
 
 # A differing start must show: the comparison above can fail.
 "$soc" --headless --steps 5 --boids 32 --seed 1 --save "$tmp/a.csv" >/dev/null 2>&1

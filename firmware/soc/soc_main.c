@@ -71,19 +71,26 @@ static uint64_t read_minstret(void *ctx)
 }
 
 /* Heap: from the end of .bss up to the stack. */
+static uintptr_t heap_next;
+
+static uint32_t heap_room(void)
+{
+    uintptr_t top = SOC_MAILBOX_ADDR(SOC_RAM_BYTES) - SOC_STACK_BYTES;
+
+    if (heap_next == 0)
+        heap_next = (uintptr_t)__heap_start;
+    heap_next = (heap_next + 7u) & ~(uintptr_t)7u;
+    return heap_next < top ? (uint32_t)(top - heap_next) : 0;
+}
+
 static void *heap_take(uint32_t bytes)
 {
-    static uintptr_t next;
-    uintptr_t top = SOC_MAILBOX_ADDR(SOC_RAM_BYTES) - SOC_STACK_BYTES;
     void *p;
 
-    if (next == 0)
-        next = (uintptr_t)__heap_start;
-    next = (next + 7u) & ~(uintptr_t)7u;
-    if (bytes > top - next)
+    if (bytes > heap_room())
         return NULL;
-    p = (void *)next;
-    next += bytes;
+    p = (void *)heap_next;
+    heap_next += bytes;
     return p;
 }
 
@@ -142,6 +149,7 @@ static int open_app(soc_t *s)
 {
     soc_mailbox_t *mb = s->mb;
     app_config_t c = {0};
+    uint32_t grid_bytes;
 
     c.engine = (int)mb->neighbors;
     c.params = mb->params;
@@ -157,9 +165,17 @@ static int open_app(soc_t *s)
     c.role = mb->live.role;
     c.biasval = mb->live.biasval;
     c.predator = mb->live.predator;
-    c.sums = heap_take(SOC_BOIDS_MAX * (uint32_t)sizeof *c.sums);
-    if (c.engine == APP_ENGINE_GRID)
-        c.grid_mem = heap_take((uint32_t)neighbors_grid_bytes(SOC_BOIDS_MAX));
+    if (app_needs_sums(&c))
+        c.sums = heap_take(SOC_BOIDS_MAX * (uint32_t)sizeof *c.sums);
+    grid_bytes = (uint32_t)app_grid_bytes(&c);
+    if (grid_bytes > 0) {
+        /* short of RAM, fewer cells than the parameters want: larger ones */
+        while (grid_bytes > heap_room() && c.grid_cells > 1) {
+            c.grid_cells -= c.grid_cells / 4 + 1;
+            grid_bytes = (uint32_t)neighbors_grid_small_bytes(SOC_BOIDS_MAX, c.grid_cells);
+        }
+        c.grid_mem = heap_take(grid_bytes);
+    }
     c.scout_bias = mb->biasval;
     c.seed = mb->seed;
     c.paused = mb->paused != 0;
@@ -192,8 +208,14 @@ static void print_banner(const soc_t *s)
         uart_puts(" LANES ");
         console_putu(&UART_CONSOLE, a->accel.lanes);
     } else {
-        uart_puts(s->mb->neighbors == APP_ENGINE_BRUTE ? "software sums (brute)"
-                                                       : "software sums (grid)");
+        uart_puts("software sums (");
+        uart_puts(a->engine.name);
+        if (a->engine.ctx == &a->grid) { /* its memory may have cut the cells */
+            uart_puts(", ");
+            console_putu(&UART_CONSOLE, a->grid.cells_max);
+            uart_puts(" cells");
+        }
+        uart_puts(")");
     }
     uart_puts("\n");
     app_print_flock(a);
