@@ -289,18 +289,36 @@ SOC_RAM_SHARED := 0
 SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES)
-FIRMWARE_CFLAGS := $(RV_ARCH) -O2 -g -std=c99 -Wall -Wextra -Werror -ffreestanding \
-	-ffunction-sections -fdata-sections $(SOC_SIZES) -MMD -MP
-SOC_FIRMWARE_OBJ := $(patsubst %,$(BUILD)/rv32/%.o,$(basename $(FIRMWARE_SRC) \
+# What the firmware holds (firmware/feature_switches.h): everything, unless a board
+# (constraints/boards.mk) leaves some out; no accelerator driver without lanes.
+# A feature left out takes its source with it. The host's grid is for large
+# flocks: the app runs neighbors_grid_small.c.
+FEATURES := ACCEL BRUTE GRID WEIGHTED
+SOC_FEATURES := $(FEATURES)
+feature_src_ACCEL := firmware/neighbors_accel.c
+feature_src_BRUTE := firmware/neighbors_brute.c
+feature_src_GRID := firmware/neighbors_grid_small.c
+feature_src_WEIGHTED := firmware/rules_weighted.c
+soc_features = $(if $(filter 0,$(SYSTEM_LANES)),$(filter-out ACCEL,$(SOC_FEATURES)),$(SOC_FEATURES))
+soc_features_out = $(filter-out $(soc_features),$(FEATURES))
+FIRMWARE_CFLAGS := $(RV_ARCH) -g -std=c99 -Wall -Wextra -Werror -ffreestanding \
+	-ffunction-sections -fdata-sections -DHAL_MMIO $(SOC_SIZES) -MMD -MP \
+	$(foreach f,$(FEATURES),-DFEATURE_$f=$(if $(filter $f,$(soc_features)),1,0))
+SOC_FIRMWARE_OBJ := $(patsubst %,$(BUILD)/rv32/%.o,$(basename $(filter-out firmware/neighbors_grid.c \
+	$(foreach f,$(soc_features_out),$(feature_src_$f)),$(FIRMWARE_SRC)) \
 	$(wildcard firmware/soc/*.c) firmware/soc/start.S))
+# Hot code for speed, the rest (keys, console, boot) for size.
+FIRMWARE_OPT := -O2
+FIRMWARE_COLD := app app_keys console flock_edit soc/soc_main soc/soc_uart
+$(patsubst %,$(BUILD)/rv32/firmware/%.o,$(FIRMWARE_COLD)): FIRMWARE_OPT := -Os
 
 $(BUILD)/rv32/%.o: %.c
 	@mkdir -p $(@D)
-	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) -c $< -o $@
+	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) $(FIRMWARE_OPT) -c $< -o $@
 
 $(BUILD)/rv32/%.o: %.S
 	@mkdir -p $(@D)
-	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) -Ifirmware/soc -c $< -o $@
+	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) $(FIRMWARE_OPT) -Ifirmware/soc -c $< -o $@
 
 $(BUILD)/firmware/boids.elf: $(SOC_FIRMWARE_OBJ) firmware/soc/link.ld
 	@mkdir -p $(@D)

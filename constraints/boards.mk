@@ -13,19 +13,21 @@ BOARD ?=
 # iCEBreaker: iCE40 UP5K; 12-bit VGA Pmod; RAM in two SPRAMs, filled from flash
 # at power-up (one port: fetches wait for data accesses, and its simulator's RAM
 # does the same, RAM_SHARED); framebuffers in the other two SPRAMs (SCALE 4); no
-# room for the accelerator, so the firmware sums neighbours itself.
+# room for the accelerator, so the firmware sums neighbours itself, with the grid
+# only and the Cornell rules only, to fit 512 boids in 64 KiB (docs/boards.md).
 icebreaker_FAMILY := ice40
 icebreaker_DEVICE := --up5k --package sg48
 icebreaker_PINS := constraints/icebreaker.pcf
 icebreaker_RAM := 65536
 icebreaker_RAM_SHARED := 1
-icebreaker_NMAX := 128
+icebreaker_NMAX := 512
 icebreaker_LANES := 0
 icebreaker_SCALE := 4
-icebreaker_SPRITES := 256
+icebreaker_SPRITES := 528
 icebreaker_CLOCK_HZ := 25125000
-icebreaker_STACK := 4096
-icebreaker_FLOCK := --neighbors brute --boids 45 --scouts1 4 --scouts2 2 --predators 1 --update synchronous
+icebreaker_STACK := 2048
+icebreaker_FEATURES := GRID
+icebreaker_FLOCK := --neighbors grid --boids 96 --scouts1 9 --scouts2 6 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
 # bitstream; the accelerator with 8 lanes.
@@ -39,6 +41,7 @@ ulx3s_SCALE := 2
 ulx3s_SPRITES := 768
 ulx3s_CLOCK_HZ := 25000000
 ulx3s_STACK := 16384
+ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
 ulx3s_FLOCK := --neighbors accel --boids 75 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
@@ -52,6 +55,7 @@ basys3_SCALE := 2
 basys3_SPRITES := 384
 basys3_CLOCK_HZ := 25175000
 basys3_STACK := 4096
+basys3_FEATURES := ACCEL BRUTE GRID WEIGHTED
 basys3_FLOCK := --neighbors accel --boids 75 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
 
 # RTL by family: the generic memories, or the iCE40's SPRAM versions.
@@ -66,7 +70,7 @@ board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
-	SOC_STACK_BYTES=$($1_STACK)
+	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;)
 # Block-RAM boards take the RAM image into the bitstream.

@@ -24,24 +24,19 @@
 #define ACCEL_PROTECTED2_LO 0x0028u /* RW: protectedrange squared (Q32.32 px^2), bits 31:0 */
 #define ACCEL_PROTECTED2_HI 0x002cu /* RW: protectedrange squared, bits 63:32 */
 #define ACCEL_CYCLES 0x0030u /* RO: Clock cycles the last run took, from START to DONE */
+#define ACCEL_RESULTS_READY 0x0034u /* RO: Result entries of the run that are final, counted from 0 at START */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
 #define ACCEL_RESULTS_BASE 0x40000u
-#define ACCEL_RESULT_STRIDE 64u
-#define ACCEL_RESULT_SEP_X_LO 0u
-#define ACCEL_RESULT_SEP_X_HI 4u
-#define ACCEL_RESULT_SEP_Y_LO 8u
-#define ACCEL_RESULT_SEP_Y_HI 12u
-#define ACCEL_RESULT_COH_X_LO 16u
-#define ACCEL_RESULT_COH_X_HI 20u
-#define ACCEL_RESULT_COH_Y_LO 24u
-#define ACCEL_RESULT_COH_Y_HI 28u
-#define ACCEL_RESULT_ALI_X_LO 32u
-#define ACCEL_RESULT_ALI_X_HI 36u
-#define ACCEL_RESULT_ALI_Y_LO 40u
-#define ACCEL_RESULT_ALI_Y_HI 44u
-#define ACCEL_RESULT_COUNT 48u
+#define ACCEL_RESULT_STRIDE 32u
+#define ACCEL_RESULT_SEP_X 0u
+#define ACCEL_RESULT_SEP_Y 4u
+#define ACCEL_RESULT_COH_X 8u
+#define ACCEL_RESULT_COH_Y 12u
+#define ACCEL_RESULT_ALI_X 16u
+#define ACCEL_RESULT_ALI_Y 20u
+#define ACCEL_RESULT_COUNT 24u
 #define ACCEL_ADDRESS_BITS 20
 
 #endif

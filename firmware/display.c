@@ -56,48 +56,55 @@ int display_wait_frame(display_t *d)
     return DISPLAY_E_TIMEOUT;
 }
 
-uint32_t display_heading(q16_t vx, q16_t vy)
+/* Sector edges at 22.5 degrees from each axis: tan 22.5 = 0.41421, taken as
+ * 106/256 = 0.41406, compared in 32 bits (a velocity of 128 px/frame or more,
+ * beyond any state, first drops 9 bits). In the first quadrant the class c is
+ * 0 along x, 1 diagonal, 2 along y; a negative vx mirrors it to 4 - c, then a
+ * negative vy to -c mod 8. No branch but the rare shift. */
+static inline uint32_t heading_of(q16_t vx, q16_t vy)
 {
-    /* Sector edges at 22.5 degrees from each axis: tan 22.5 = 0.41421,
-     * taken as 106/256 = 0.41406; int64 keeps |INT32_MIN| and the products. */
-    int64_t a = vx < 0 ? -(int64_t)vx : vx;
-    int64_t b = vy < 0 ? -(int64_t)vy : vy;
+    uint32_t neg_x = 0u - ((uint32_t)vx >> 31), neg_y = 0u - ((uint32_t)vy >> 31);
+    uint32_t a = ((uint32_t)vx ^ neg_x) - neg_x, b = ((uint32_t)vy ^ neg_y) - neg_y, c;
 
-    if (a == 0 && b == 0)
-        return 0;
-    if (256 * b < 106 * a)
-        return vx > 0 ? 0 : 4;
-    if (256 * a < 106 * b)
-        return vy > 0 ? 2 : 6;
-    if (vx > 0)
-        return vy > 0 ? 1 : 7;
-    return vy > 0 ? 3 : 5;
+    if ((a | b) >= 1u << 23) {
+        a >>= 9;
+        b >>= 9;
+    }
+    c = 1 - (uint32_t)(256 * b < 106 * a) + (uint32_t)(256 * a < 106 * b) - (uint32_t)((a | b) == 0);
+    c = (c ^ neg_x) + (neg_x & 5);
+    return ((c ^ neg_y) - neg_y) & 7;
 }
 
-/* floor(q / 2^16) >> shift as a 12-bit two's complement field, clamped. */
-static uint32_t sprite_coord(q16_t q, uint32_t shift)
-{
-    int32_t px = (int32_t)(q >> 16); /* arithmetic shift: floor */
-    int32_t v = (int32_t)(px >> shift);
+uint32_t display_heading(q16_t vx, q16_t vy) { return heading_of(vx, vy); }
 
-    if (v > SPRITE_COORD_MAX)
-        v = SPRITE_COORD_MAX;
-    if (v < SPRITE_COORD_MIN)
-        v = SPRITE_COORD_MIN;
+/* floor(q / 2^16) >> shift as a 12-bit two's complement field, clamped (one
+ * unsigned compare tells an on-screen value). */
+static inline uint32_t sprite_coord(q16_t q, uint32_t shift)
+{
+    int32_t v = fx_sra(fx_sra(q, 16), shift);
+
+    if ((uint32_t)v - SPRITE_COORD_MIN > SPRITE_COORD_MAX - SPRITE_COORD_MIN)
+        v = v < 0 ? SPRITE_COORD_MIN : SPRITE_COORD_MAX;
     return (uint32_t)v & DISPLAY_SPRITE_X_MASK;
+}
+
+static inline uint32_t sprite_word(const boid_t *b, uint32_t role, uint32_t shift)
+{
+    return sprite_coord(b->x, shift) << DISPLAY_SPRITE_X_SHIFT |
+           sprite_coord(b->y, shift) << DISPLAY_SPRITE_Y_SHIFT |
+           heading_of(b->vx, b->vy) << DISPLAY_SPRITE_HEADING_SHIFT |
+           (role & DISPLAY_SPRITE_ROLE_MASK) << DISPLAY_SPRITE_ROLE_SHIFT;
 }
 
 uint32_t display_sprite(const boid_t *b, uint32_t role, uint32_t shift)
 {
-    return sprite_coord(b->x, shift) << DISPLAY_SPRITE_X_SHIFT |
-           sprite_coord(b->y, shift) << DISPLAY_SPRITE_Y_SHIFT |
-           display_heading(b->vx, b->vy) << DISPLAY_SPRITE_HEADING_SHIFT |
-           (role & DISPLAY_SPRITE_ROLE_MASK) << DISPLAY_SPRITE_ROLE_SHIFT;
+    return sprite_word(b, role, shift);
 }
 
 int display_draw(display_t *d, const flock_t *f)
 {
     uint32_t addr = d->base + DISPLAY_SPRITES_BASE;
+    const uint32_t n = f->n, shift = d->shift; /* locals: the stores are volatile */
     uint32_t i, polls = 0;
 
     if (f->n + f->n_predators > d->sprites_max)
@@ -105,10 +112,10 @@ int display_draw(display_t *d, const flock_t *f)
     while (rd(d, DISPLAY_STATUS) & DISPLAY_STATUS_DRAWING)
         if (++polls == DRAW_POLLS_MAX)
             return DISPLAY_E_TIMEOUT;
-    for (i = 0; i < f->n; i++, addr += DISPLAY_SPRITE_STRIDE)
-        hal_write32(addr, display_sprite(&f->boid[i], f->role[i], d->shift));
+    for (i = 0; i < n; i++, addr += DISPLAY_SPRITE_STRIDE)
+        hal_write32(addr, sprite_word(&f->boid[i], f->role[i], shift));
     for (i = 0; i < f->n_predators; i++, addr += DISPLAY_SPRITE_STRIDE)
-        hal_write32(addr, display_sprite(&f->predator[i], DISPLAY_ROLE_PREDATOR, d->shift));
+        hal_write32(addr, sprite_word(&f->predator[i], DISPLAY_ROLE_PREDATOR, shift));
     wr(d, DISPLAY_COUNT, f->n + f->n_predators);
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
     if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {

@@ -40,6 +40,13 @@ static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine
     uint32_t i;
     int rc;
 
+    /* An engine that finishes the sums one boid after another (the
+     * accelerator's passes) lets the rules start on the first while it
+     * computes the rest, with no copy. */
+#if FEATURE_ACCEL /* the only engine with sums_stream: without it, 1.5 KiB less */
+    if (rules == flock_rules_cornell && nb->sums_stream != NULL)
+        return flock_rules_cornell_stream(f, nb, p);
+#endif
     if (sums == NULL)
         return FLOCK_E_NO_SUMS;
     rc = nb->sums_all(nb->ctx, sums, &order);
@@ -47,6 +54,10 @@ static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine
         return rc;
     /* Each boid's rules read only its own state and sums, so any order of
      * boids gives the same frame: take the engine's, which saves a copy. */
+    if (rules == flock_rules_cornell) {
+        flock_rules_cornell_all(f, sums, order, p);
+        return NEIGHBORS_OK;
+    }
     for (i = 0; i < f->n; i++) {
         uint32_t id = order ? order[i] : i;
         rules(&f->boid[id], f->role[id], &f->biasval[id], &sums[i], f->predator, f->n_predators,
@@ -58,7 +69,13 @@ static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine
 int flock_step(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb, neighbor_sums_t *sums)
 {
     neighbor_query_t q = neighbor_query_make(p);
+#if FEATURE_WEIGHTED
     flock_rules_fn rules = p->rules == RULES_WEIGHTED ? flock_rules_weighted : flock_rules_cornell;
+#else /* built without it (feature_switches.h) */
+    flock_rules_fn rules = flock_rules_cornell;
+    if (p->rules == RULES_WEIGHTED)
+        return NEIGHBORS_E_UNSUPPORTED;
+#endif
     uint32_t k;
     int rc = nb->begin(nb->ctx, f->boid, f->n, &q);
 

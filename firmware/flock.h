@@ -31,6 +31,14 @@ void flock_rules_cornell(boid_t *b, uint8_t role, gain_t *biasval, const neighbo
                          const boid_t *predators, uint32_t n_predators, const flock_params_t *p);
 void flock_rules_weighted(boid_t *b, uint8_t role, gain_t *biasval, const neighbor_sums_t *s,
                           const boid_t *predators, uint32_t n_predators, const flock_params_t *p);
+/* The Cornell rules for every boid of the synchronous order at once: sums[k]
+ * belongs to boid order[k], or to boid k if order is NULL (as sums_all gives
+ * them). One loop, so the per-boid work needs no call. */
+void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint32_t *order,
+                             const flock_params_t *p);
+/* The same from an engine's sums_stream, each boid as soon as its sums are
+ * final, in id order. Returns 0 or the engine's error code. */
+int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p);
 void flock_move_predator(boid_t *pr, const flock_params_t *p);
 
 #endif

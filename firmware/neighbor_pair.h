@@ -42,38 +42,73 @@ static inline uint32_t neighbor_filter(const boid_t *me, const boid_t *others, u
     return n;
 }
 
+/* The other boid of a pair as its credit needs it: its velocity terms
+ * (neighbor_velocity_term), worked out once a boid where a loop can. */
+typedef struct {
+    int32_t tvx, tvy;
+} neighbor_other_t;
+
+static inline neighbor_other_t neighbor_other_of(const boid_t *b)
+{
+    neighbor_other_t o = {neighbor_velocity_term(b->vx), neighbor_velocity_term(b->vy)};
+    return o;
+}
+
+#if FEATURE_WEIGHTED
 /* Weighted rule set only: the separation ring's count, velocity sum, and unit
  * vectors away from the other boid (a coincident boid gives no direction). */
-static inline void neighbor_credit_close(neighbor_sums_t *s, const boid_t *other, int64_t dx,
-                                         int64_t dy, int64_t d2)
+static inline void neighbor_credit_close(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
+                                         int32_t dy)
 {
+    int32_t ux = dx, uy = dy;
+
     s->close_count++;
-    s->close_vx += other->vx;
-    s->close_vy += other->vy;
-    if (d2 > 0) {
-        int64_t d = fx_isqrt64((uint64_t)d2); /* Q16 px, >= 1 */
-        s->unit_x += fx_div_round(dx * Q16_ONE, d);
-        s->unit_y += fx_div_round(dy * Q16_ONE, d);
+    s->close_vx += other.tvx;
+    s->close_vy += other.tvy;
+    if (fx_scale_to(&ux, &uy, NEIGHBOR_UNIT_ONE)) {
+        s->unit_x += ux;
+        s->unit_y += uy;
+    }
+}
+#endif
+
+/* Credits a boid found in a ring, the separation ring if separation; (dx, dy)
+ * = self - other, so |dx|, |dy| < 2^24, and (tx, ty) their offset terms. */
+static inline void neighbor_credit_terms(neighbor_sums_t *s, neighbor_other_t other, int32_t tx,
+                                         int32_t ty, int32_t dx, int32_t dy, int separation,
+                                         const neighbor_query_t *q)
+{
+    if (separation) {
+        s->sep_x += tx;
+        s->sep_y += ty;
+#if FEATURE_WEIGHTED
+        if (q->weighted)
+            neighbor_credit_close(s, other, dx, dy);
+#else
+        (void)q, (void)dx, (void)dy;
+#endif
+    } else {
+        s->coh_x -= tx;
+        s->coh_y -= ty;
+        s->ali_x += other.tvx;
+        s->ali_y += other.tvy;
+        s->count++;
     }
 }
 
-/* Credits a boid the filter found in a ring; (dx, dy) = self - other and
- * d2 = dx^2 + dy^2. */
-static inline void neighbor_hit_credit(neighbor_sums_t *s, const boid_t *other, int64_t dx,
-                                       int64_t dy, int64_t d2, const neighbor_query_t *q)
+/* The same, the terms from the offset. */
+static inline void neighbor_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
+                                   int32_t dy, int separation, const neighbor_query_t *q)
 {
-    if (d2 < q->protected2) {
-        s->sep_x += dx;
-        s->sep_y += dy;
-        if (q->weighted)
-            neighbor_credit_close(s, other, dx, dy, d2);
-    } else {
-        s->coh_x -= dx;
-        s->coh_y -= dy;
-        s->ali_x += other->vx;
-        s->ali_y += other->vy;
-        s->count++;
-    }
+    neighbor_credit_terms(s, other, neighbor_offset_term(dx), neighbor_offset_term(dy), dx, dy,
+                          separation, q);
+}
+
+/* The same, the ring from d2 = dx^2 + dy^2. */
+static inline void neighbor_hit_credit(neighbor_sums_t *s, neighbor_other_t other, int32_t dx,
+                                       int32_t dy, int64_t d2, const neighbor_query_t *q)
+{
+    neighbor_credit(s, other, dx, dy, d2 < q->protected2, q);
 }
 
 /* Hits gathered from one or more runs of candidates, then credited in one
@@ -84,20 +119,22 @@ typedef struct {
 } neighbor_hits_t;
 
 /* Credits the hits to *mine and, if theirs is not NULL, the mirror image to
- * theirs[index]: each unordered pair met once, credited to both. */
+ * theirs[index]: each unordered pair met once, credited to both, each side's
+ * terms rounded from its own offset. */
 static inline void neighbor_hits_credit(neighbor_hits_t *h, neighbor_sums_t *mine,
                                         neighbor_sums_t *theirs, const boid_t *me,
                                         const boid_t *others, const neighbor_query_t *q)
 {
+    const neighbor_other_t me_as_other = neighbor_other_of(me);
     uint32_t k;
 
     for (k = 0; k < h->n; k++) {
         const boid_t *o = &others[h->index[k]];
-        int64_t dx = (int64_t)me->x - o->x, dy = (int64_t)me->y - o->y;
-        int64_t d2 = dx * dx + dy * dy;
-        neighbor_hit_credit(mine, o, dx, dy, d2, q);
+        int32_t dx = me->x - o->x, dy = me->y - o->y; /* exact: positions within +-2^30 */
+        int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
+        neighbor_hit_credit(mine, neighbor_other_of(o), dx, dy, d2, q);
         if (theirs != NULL)
-            neighbor_hit_credit(&theirs[h->index[k]], me, -dx, -dy, d2, q);
+            neighbor_hit_credit(&theirs[h->index[k]], me_as_other, -dx, -dy, d2, q);
     }
     h->n = 0;
 }
@@ -142,11 +179,13 @@ static inline void neighbor_sums_add(neighbor_sums_t *dst, const neighbor_sums_t
     dst->ali_x += src->ali_x;
     dst->ali_y += src->ali_y;
     dst->count += src->count;
+#if FEATURE_WEIGHTED
     dst->close_count += src->close_count;
     dst->close_vx += src->close_vx;
     dst->close_vy += src->close_vy;
     dst->unit_x += src->unit_x;
     dst->unit_y += src->unit_y;
+#endif
 }
 
 #endif

@@ -1,5 +1,5 @@
 /* The one narrow interface through which the flock loop gets neighbor sums.
- * Three engines implement it: brute force, a uniform grid, and (later) the RTL
+ * Three engines implement it: brute force, a uniform grid, and the RTL
  * accelerator. All of them must return identical bits for the same state.
  */
 #ifndef NEIGHBORS_H
@@ -7,23 +7,56 @@
 
 #include <stdint.h>
 #include "boid.h"
+#include "feature_switches.h"
 #include "flock_params.h"
+#include "hal.h"
 
 /* Sums over every other boid j for one boid i, with d = pos_i - pos_j and
  * d2 = dx^2 + dy^2 in Q32 (exact). A pair counts only if |dx| and |dy| are
  * both below the visual range (the pseudocode's box test), then:
  *   d2 <  protected^2           separation ring
- *   protected^2 <= d2 < visual^2   cohesion and alignment ring        */
+ *   protected^2 <= d2 < visual^2   cohesion and alignment ring
+ * Every sum is 32-bit: each pair adds a term rounded to fewer fraction bits
+ * (neighbor_offset_term, neighbor_velocity_term), so that BOIDS_MAX - 1 terms
+ * fit (docs/fixed-point.md). Each boid's terms come from its own offset: the
+ * other boid of a pair gets the terms of -d, not the negated terms of d. */
 typedef struct {
-    int64_t sep_x, sep_y; /* sum of (self - other), separation ring, Q16 px */
-    int64_t coh_x, coh_y; /* sum of (other - self), cohesion ring, Q16 px */
-    int64_t ali_x, ali_y; /* sum of other.v, cohesion ring, Q16 px/frame */
+    int32_t sep_x, sep_y; /* sum of offset terms of (self - other), separation ring, Q7 px */
+    int32_t coh_x, coh_y; /* minus the same sum over the cohesion ring: toward the others */
+    int32_t ali_x, ali_y; /* sum of velocity terms of other.v, cohesion ring, Q9 px/frame */
     uint32_t count;       /* boids in the cohesion ring */
-    /* Filled only for the weighted rule set (query.weighted): */
+#if FEATURE_WEIGHTED /* a build without the weighted rule set has no room for these */
+    /* Filled only for the weighted rule set (query.weighted); otherwise an
+     * engine may leave them as they were: */
     uint32_t close_count;       /* boids in the separation ring */
-    int64_t close_vx, close_vy; /* sum of other.v there */
-    int64_t unit_x, unit_y;     /* sum of (self - other)/|self - other|, Q16, 0 < d */
+    int32_t close_vx, close_vy; /* sum of velocity terms of other.v there, Q9 */
+    int32_t unit_x, unit_y;     /* sum of (self - other)/|self - other|, Q14, 0 < d */
+#endif
 } neighbor_sums_t;
+
+/* The per-pair terms: an offset within the visual range (|d| < 2^24) in Q7,
+ * a velocity within +-SPEED_MAX_PX (|v| <= 2^22) in Q9, each rounded to
+ * nearest (halves up), so |term| <= 2^15. */
+#define NEIGHBOR_OFFSET_SHIFT 9u
+#define NEIGHBOR_VELOCITY_SHIFT 7u
+#define NEIGHBOR_UNIT_ONE ((int32_t)1 << 14)
+
+static inline int32_t neighbor_offset_term(int32_t d)
+{
+    return fx_round_shift(d, NEIGHBOR_OFFSET_SHIFT);
+}
+
+/* neighbor_offset_term(-d) from d, for the other boid of a pair: floor((2^8 -
+ * d) / 2^9) = -floor((d + 2^8 - 1) / 2^9), one add and one shift. */
+static inline int32_t neighbor_offset_term_negated(int32_t d)
+{
+    return -fx_sra(d + (int32_t)(1u << (NEIGHBOR_OFFSET_SHIFT - 1)) - 1, NEIGHBOR_OFFSET_SHIFT);
+}
+
+static inline int32_t neighbor_velocity_term(int32_t v)
+{
+    return fx_round_shift(v, NEIGHBOR_VELOCITY_SHIFT);
+}
 
 typedef struct {
     q16_t visualrange;
@@ -37,6 +70,33 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p);
 /* All-zero sums, for starting a query without <string.h>. */
 extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
 
+/* Sums that an engine finishes one boid after another, in id order, while the
+ * rules already use them (the accelerator's batch, LANES boids a pass): entry
+ * k's words, sep_x to count in neighbor_sums_t's order, are at bus address
+ * base + k stride (+0, +4, ... +24) through the HAL, and entries below ready
+ * are final. */
+typedef struct {
+    uint32_t base, stride;
+    uint32_t ready;
+} neighbor_stream_t;
+
+/* The sums of an entry at bus address at (base + k stride, k below ready)
+ * straight from where the engine keeps them: one load a word, no copy. The
+ * weighted-only fields are left alone. */
+static inline void neighbor_stream_read(uint32_t at, neighbor_sums_t *out)
+{
+    uint32_t w[7];
+
+    hal_read_words(at, w, 7);
+    out->sep_x = fx_i32(w[0]);
+    out->sep_y = fx_i32(w[1]);
+    out->coh_x = fx_i32(w[2]);
+    out->coh_y = fx_i32(w[3]);
+    out->ali_x = fx_i32(w[4]);
+    out->ali_y = fx_i32(w[5]);
+    out->count = w[6];
+}
+
 /* A neighbor engine. Every call returns 0 or a negative NEIGHBORS_E* code.
  *  begin     a frame starts over boids[0..n); the engine may keep the pointer.
  *  sums_one  sums for boid i against the state as it is now (sequential order).
@@ -44,7 +104,13 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  *  sums_all  sums for every boid against the state of begin (synchronous order),
  *            in the order the engine finds best: out[k] belongs to boid
  *            (*order)[k], or to boid k if the engine sets *order to NULL. The
- *            order array stays valid until the next begin. */
+ *            order array stays valid until the next begin.
+ *  sums_stream  optional (NULL: the engine has none): the sums of sums_all, by
+ *            id, used as the engine finishes them. The first call after begin
+ *            starts them; each call returns once boid k's are final, with
+ *            s->ready above k, and s->base and s->stride set where
+ *            neighbor_stream_read finds them. They stay readable until the
+ *            next begin. */
 typedef struct neighbor_engine {
     const char *name;
     void *ctx;
@@ -52,6 +118,7 @@ typedef struct neighbor_engine {
     int (*sums_one)(void *ctx, uint32_t i, neighbor_sums_t *out);
     int (*moved)(void *ctx, uint32_t i);
     int (*sums_all)(void *ctx, neighbor_sums_t *out, const uint32_t **order);
+    int (*sums_stream)(void *ctx, uint32_t k, neighbor_stream_t *s);
 } neighbor_engine_t;
 
 enum { NEIGHBORS_OK = 0, NEIGHBORS_E_CAPACITY = -1, NEIGHBORS_E_UNSUPPORTED = -2, NEIGHBORS_E_DEVICE = -3 };

@@ -1,15 +1,29 @@
 /* Neighbor engine on the RTL accelerator (see neighbors_accel.h and
  * docs/register-map.md). The sequential order writes each updated boid
- * back before the next query; the synchronous order runs one batch. */
+ * back before the next query; the synchronous order runs one batch, whose
+ * results the rules read as RESULTS_READY says they are final (sums_stream),
+ * or all at once after it (sums_all). */
 #include "accel_regs.h"
 #include "hal.h"
 #include "neighbors_accel.h"
 
 #define STATUS_ERRORS (ACCEL_STATUS_ERR_PARAM | ACCEL_STATUS_ERR_BUSY | ACCEL_STATUS_ERR_BUS)
 
+/* The result words are the sums, sign-extended to 32 bits, in the order that
+ * neighbor_stream_read reads (the weighted rule set's sums are not among them:
+ * the accelerator computes the Cornell sums only). */
+typedef char result_words_in_stream_order[(ACCEL_RESULT_SEP_X == 0 && ACCEL_RESULT_SEP_Y == 4 &&
+                                           ACCEL_RESULT_COH_X == 8 && ACCEL_RESULT_COH_Y == 12 &&
+                                           ACCEL_RESULT_ALI_X == 16 && ACCEL_RESULT_ALI_Y == 20 &&
+                                           ACCEL_RESULT_COUNT == 24)
+                                              ? 1
+                                              : -1];
+
+static uint32_t result_address(uint32_t i) { return ACCEL_RESULTS_BASE + i * ACCEL_RESULT_STRIDE; }
+
 int neighbors_accel_init(neighbors_accel_t *a)
 {
-    neighbors_accel_t empty = {0, 0, 0, 0, 0, 0, 0};
+    neighbors_accel_t empty = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
     *a = empty;
     if (hal_read32(ACCEL_ID) != ACCEL_ID_VALUE)
@@ -41,6 +55,7 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
         return NEIGHBORS_E_UNSUPPORTED;
     a->boids = boids;
     a->n = n;
+    a->streaming = 0;
     /* A batch needs about N^2/LANES cycles; allow ten times that in polls. */
     a->max_polls = 10 * (n / (a->lanes ? a->lanes : 1) + 1) * (n + 16) + 1000;
     hal_write32(ACCEL_COUNT, n);
@@ -54,47 +69,46 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
     return NEIGHBORS_OK;
 }
 
-/* Starts a run and waits for DONE; any error flag or a run that never ends
- * is a device error, never a hang. */
-static int run(neighbors_accel_t *a, uint32_t ctrl)
+/* A device error if STATUS has an error flag, which is then cleared. */
+static int check_errors(uint32_t status)
 {
-    uint32_t polls, status;
+    if (status & STATUS_ERRORS) {
+        hal_write32(ACCEL_STATUS, status & STATUS_ERRORS);
+        return NEIGHBORS_E_DEVICE;
+    }
+    return NEIGHBORS_OK;
+}
 
-    hal_write32(ACCEL_CTRL, ctrl | ACCEL_CTRL_START);
-    for (polls = 0; polls < a->max_polls; polls++) {
-        status = hal_read32(ACCEL_STATUS);
-        if (status & STATUS_ERRORS) {
-            hal_write32(ACCEL_STATUS, status & STATUS_ERRORS);
+/* Polls STATUS until the run is DONE, within the run's polls; an error flag
+ * or a run that never ends is a device error, never a hang. */
+static inline int wait_done(neighbors_accel_t *a)
+{
+    for (;;) {
+        uint32_t status = hal_read32(ACCEL_STATUS);
+        if (check_errors(status) != NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
-        }
         if (status & ACCEL_STATUS_DONE) {
             hal_write32(ACCEL_STATUS, ACCEL_STATUS_DONE);
             a->last_cycles = hal_read32(ACCEL_CYCLES);
             a->total_cycles += a->last_cycles;
             return NEIGHBORS_OK;
         }
+        if (a->polls_left == 0)
+            return NEIGHBORS_E_DEVICE;
+        a->polls_left--;
     }
-    return NEIGHBORS_E_DEVICE;
 }
 
-static int64_t read_sum(uint32_t entry, uint32_t lo)
+static void start(neighbors_accel_t *a, uint32_t ctrl)
 {
-    uint32_t base = ACCEL_RESULTS_BASE + entry * ACCEL_RESULT_STRIDE + lo;
-    uint64_t low = hal_read32(base), high = hal_read32(base + 4);
-
-    return (int64_t)((high << 32) | low);
+    a->polls_left = a->max_polls;
+    hal_write32(ACCEL_CTRL, ctrl | ACCEL_CTRL_START);
 }
 
-static void read_result(uint32_t entry, neighbor_sums_t *s)
+static int run(neighbors_accel_t *a, uint32_t ctrl)
 {
-    *s = NEIGHBOR_SUMS_ZERO;
-    s->sep_x = read_sum(entry, ACCEL_RESULT_SEP_X_LO);
-    s->sep_y = read_sum(entry, ACCEL_RESULT_SEP_Y_LO);
-    s->coh_x = read_sum(entry, ACCEL_RESULT_COH_X_LO);
-    s->coh_y = read_sum(entry, ACCEL_RESULT_COH_Y_LO);
-    s->ali_x = read_sum(entry, ACCEL_RESULT_ALI_X_LO);
-    s->ali_y = read_sum(entry, ACCEL_RESULT_ALI_Y_LO);
-    s->count = hal_read32(ACCEL_RESULTS_BASE + entry * ACCEL_RESULT_STRIDE + ACCEL_RESULT_COUNT);
+    start(a, ctrl);
+    return wait_done(a);
 }
 
 static int accel_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
@@ -105,7 +119,7 @@ static int accel_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
     hal_write32(ACCEL_QUERY, i);
     rc = run(a, 0);
     if (rc == NEIGHBORS_OK)
-        read_result(i, out);
+        neighbor_stream_read(result_address(i), out);
     return rc;
 }
 
@@ -126,14 +140,46 @@ static int accel_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **orde
     if (rc != NEIGHBORS_OK)
         return rc;
     for (i = 0; i < a->n; i++)
-        read_result(i, &out[i]);
+        neighbor_stream_read(result_address(i), &out[i]);
     *order = 0; /* by id */
     return NEIGHBORS_OK;
 }
 
+/* The batch's results where they are, as they become final: RESULTS_READY
+ * is read only when the rules have used every entry it counted. A refused
+ * start would leave it at the last batch's count, so STATUS is read once
+ * after START; the batch's end is checked as a run's is. */
+static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
+{
+    neighbors_accel_t *a = ctx;
+    uint32_t ready;
+
+    if (!a->streaming) {
+        start(a, ACCEL_CTRL_BATCH);
+        if (check_errors(hal_read32(ACCEL_STATUS)) != NEIGHBORS_OK)
+            return NEIGHBORS_E_DEVICE;
+        a->streaming = 1;
+        s->base = ACCEL_RESULTS_BASE;
+        s->stride = ACCEL_RESULT_STRIDE;
+    }
+    ready = hal_read32(ACCEL_RESULTS_READY);
+    if (ready <= k) {
+        a->waits++;
+        do {
+            if (a->polls_left == 0)
+                return NEIGHBORS_E_DEVICE;
+            a->polls_left--;
+            ready = hal_read32(ACCEL_RESULTS_READY);
+        } while (ready <= k);
+    }
+    s->ready = ready;
+    return ready >= a->n ? wait_done(a) : NEIGHBORS_OK;
+}
+
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a)
 {
-    neighbor_engine_t e = {"accel", a, accel_begin, accel_sums_one, accel_moved, accel_sums_all};
+    neighbor_engine_t e = {"accel", a, accel_begin, accel_sums_one, accel_moved, accel_sums_all,
+                           accel_sums_stream};
 
     return e;
 }

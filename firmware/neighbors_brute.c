@@ -63,7 +63,8 @@ static int brute_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **orde
 
 neighbor_engine_t neighbors_brute_engine(neighbors_brute_t *ctx)
 {
-    neighbor_engine_t e = {"brute", ctx, brute_begin, brute_sums_one, brute_moved, brute_sums_all};
+    neighbor_engine_t e = {"brute", ctx, brute_begin, brute_sums_one, brute_moved, brute_sums_all,
+                           NULL};
     neighbors_brute_t empty = {NULL, 0, {0, 0, 0, 0, 0, 0}, 0};
 
     *ctx = empty;

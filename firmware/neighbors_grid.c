@@ -10,6 +10,7 @@
  * cell (stray); queries widen their box by the largest stray, which still finds
  * every boid whose current position is within range, so results stay exact.
  */
+#include "grid_stray.h"
 #include "neighbor_pair.h"
 #include "neighbors_grid.h"
 
@@ -165,26 +166,13 @@ static int grid_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
     return NEIGHBORS_OK;
 }
 
-/* How far v lies outside [lo, hi) of cell c in a run of count cells; the
- * outermost cells reach to infinity because coordinates are clamped. */
-static int64_t stray_from_cell(int64_t v, uint32_t c, uint32_t count, int64_t cell_size)
-{
-    int64_t lo = (int64_t)c * cell_size, hi = lo + cell_size;
-
-    if (c > 0 && v < lo)
-        return lo - v;
-    if (c + 1 < count && v >= hi)
-        return v - hi + 1;
-    return 0;
-}
-
 static int grid_moved(void *ctx, uint32_t i)
 {
     neighbors_grid_t *g = ctx;
     uint32_t s = g->id_slot[i], cell = g->slot_cell[s];
     const boid_t *b = &g->boids[i];
-    int64_t sx = stray_from_cell(b->x, cell % g->cols, g->cols, g->cell_size);
-    int64_t sy = stray_from_cell(b->y, cell / g->cols, g->rows, g->cell_size);
+    int64_t sx = grid_stray_from_cell(b->x, cell % g->cols, g->cols, g->cell_size);
+    int64_t sy = grid_stray_from_cell(b->y, cell / g->cols, g->rows, g->cell_size);
 
     g->slot[s] = *b;
     if (sx > g->stray_x)
@@ -252,7 +240,7 @@ static int grid_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **order
 
 neighbor_engine_t neighbors_grid_engine(neighbors_grid_t *g)
 {
-    neighbor_engine_t e = {"grid", g, grid_begin, grid_sums_one, grid_moved, grid_sums_all};
+    neighbor_engine_t e = {"grid", g, grid_begin, grid_sums_one, grid_moved, grid_sums_all, NULL};
 
     return e;
 }

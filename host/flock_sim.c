@@ -7,7 +7,7 @@
 #include "flock_state.h"
 
 /* The Verilated accelerator: one per process, as on a board. A caller that
- * already holds it open (the monitor, which owns the whole system) lends it. */
+ * already holds it open lends it. */
 static int open_accel(flock_sim_t *s, uint32_t n, char *err, size_t errlen)
 {
     if (!accel_sim_is_open()) {

@@ -23,10 +23,11 @@
 // those LANES - 1 cycles always fit before the next report.
 // Velocities are needed only when a pair is added (lane stage 7), so they are read
 // from the boid memory's vx, vy arrays 7 cycles after the positions (address
-// vaddr, restarted by each pass's clear slot) instead of riding the pipeline.
+// vaddr, restarted by each pass's clear slot) instead of riding the pipeline, and
+// rounded to their terms round(v / 2^7) once for every lane (firmware/neighbors.h:
+// velocities within +-64 px/frame, |v| <= 2^22, as the firmware keeps them).
 // Sums are as wide as any input needs: a pass adds at most N_MAX - 1 pairs (never
-// the query itself), |dx|, |dy| < 2^24, velocities 32-bit signed: offsets IW + 25
-// bits, velocities IW + 32, the count IW.
+// the query itself), each term |t| <= 2^15: IW + 16 bits a sum, the count IW.
 module accel_core #(
     parameter integer N_MAX = 1024,                 // boid and result memory entries
     parameter integer LANES = 8                     // pair units, 1..16
@@ -52,16 +53,15 @@ module accel_core #(
     output wire                           res_we,
     output wire [$clog2(N_MAX)-1:0]       res_waddr,
     output wire                           res_wsel,   // 0: lane 0's sums, 1: the shadow's head
-    output wire [7*$clog2(N_MAX)+163:0]   res_wdata_lane0,
-    output wire [7*$clog2(N_MAX)+163:0]   res_wdata_shadow
+    output wire [7*$clog2(N_MAX)+95:0]    res_wdata_lane0,
+    output wire [7*$clog2(N_MAX)+95:0]    res_wdata_shadow
 );
 
     localparam integer IW = $clog2(N_MAX);          // entry index
     localparam integer XW = IW + 6;                 // index arithmetic up to N + 2 LANES
-    localparam integer DSUM_W = IW + 25;            // N_MAX - 1 offsets below 2^24
-    localparam integer VSUM_W = IW + 32;            // N_MAX - 1 velocities of 32 bits
+    localparam integer SUM_W = IW + 16;             // N_MAX - 1 terms of 17 bits
     localparam integer CNT_W = IW;                  // up to N_MAX - 1
-    localparam integer RES_W = 4 * DSUM_W + 2 * VSUM_W + CNT_W;    // = 7 IW + 164
+    localparam integer RES_W = 6 * SUM_W + CNT_W;   // = 7 IW + 96
     localparam [XW-1:0] X0 = 0;
     localparam [XW-1:0] X1 = 1;
     localparam [XW-1:0] L_X = LANES[XW-1:0];
@@ -203,6 +203,14 @@ module accel_core #(
 
     assign boid_vraddr = vaddr;
 
+    // The velocity terms (v + 64) >>> 7 from q = v[23:6] = floor(v / 2^6) (|v| <= 2^22):
+    // floor((q + 1) / 2), that is (q >>> 1) + q[0].
+    function [16:0] round7(input [17:0] q);
+        round7 = q[17:1] + {16'd0, q[0]};
+    endfunction
+    wire [16:0] late_tvx = round7(boid_rdata[87:70]);
+    wire [16:0] late_tvy = round7(boid_rdata[119:102]);
+
     always @(posedge clk) begin
         if (busy) begin
             {s_y, s_x} <= boid_rdata[63:0];
@@ -236,8 +244,7 @@ module accel_core #(
             reg  [31:0] nq_x, nq_y;     // next pass's query boid
             reg  [31:0] q_x, q_y;       // this pass's query boid
             reg         s_valid;
-            wire signed [DSUM_W-1:0] sep_x, sep_y, coh_x, coh_y;
-            wire signed [VSUM_W-1:0] ali_x, ali_y;
+            wire signed [SUM_W-1:0] sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
             wire        [CNT_W-1:0] cnt;
 
             // Only while busy (m_cap and s_swap are zero otherwise).
@@ -251,8 +258,7 @@ module accel_core #(
             end
 
             accel_pair_lane #(
-                .DSUM_W(DSUM_W),
-                .VSUM_W(VSUM_W),
+                .SUM_W(SUM_W),
                 .CNT_W(CNT_W),
                 .SHADOW(k == 0 ? 0 : 1)
             ) u_lane (
@@ -269,8 +275,8 @@ module accel_core #(
                 .in_last(s_last),
                 .in_x(s_x),
                 .in_y(s_y),
-                .late_vx(boid_rdata[95:64]),
-                .late_vy(boid_rdata[127:96]),
+                .late_tvx(late_tvx),
+                .late_tvy(late_tvy),
                 .out_valid(lane_done[k]),
                 .sep_x(sep_x),
                 .sep_y(sep_y),
@@ -349,7 +355,10 @@ module accel_core #(
     assign finish = busy && (empty || (pass_done && next_final && !next_more)
                              || (wb_act && wb_final && wb_end));
 
-    wire unused_ok = &{1'b0, lane_done, g_shw[0].sh};
+    // A velocity's bits above 23 only repeat its sign (|v| <= 2^22), and its low six
+    // fall below the term's rounding.
+    wire unused_ok = &{1'b0, lane_done, g_shw[0].sh, boid_rdata[127:120], boid_rdata[101:88],
+                       boid_rdata[69:64]};
 
 `ifndef SYNTHESIS
     always @(posedge clk) begin

@@ -21,7 +21,8 @@
 // or a change of BATCH in it is refused with ERR_BUSY. A START that is accepted
 // clears DONE; one with bad parameters sets ERR_PARAM and changes nothing else.
 // COUNT = 0 in a batch run finishes at once (CYCLES 1) and writes nothing. Results
-// read during a run may be old or new; they are defined once DONE is set.
+// read during a run may be old or new, except the RESULTS_READY entries that the run
+// has written (a batch writes them in boid order); all are defined once DONE is set.
 // wb_dat_o is defined in the acknowledge cycle only, as Wishbone has it: the
 // memories' read ports load only on a request (or for a run), so between
 // accesses wb_dat_o does not follow wb_adr_i.
@@ -51,10 +52,9 @@ module boids_accel #(
 `include "accel_regs.vh"
 
     localparam integer IW = $clog2(N_MAX);
-    localparam integer DSUM_W = IW + 25;            // as accel_core's sums
-    localparam integer VSUM_W = IW + 32;
+    localparam integer SUM_W = IW + 16;             // as accel_core's sums
     localparam integer CNT_W = IW;
-    localparam integer RES_W = 4 * DSUM_W + 2 * VSUM_W + CNT_W;
+    localparam integer RES_W = 6 * SUM_W + CNT_W;
     localparam integer BOIDS_END = {12'd0, BOIDS_BASE} + BOID_STRIDE * N_MAX;
     localparam integer RESULTS_END = {12'd0, RESULTS_BASE} + RESULT_STRIDE * N_MAX;
     localparam [31:0] NMAX_WORD = N_MAX;
@@ -64,16 +64,19 @@ module boids_accel #(
         if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
         if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
-        if (RESULT_WORDS != 13) $error("%m: RESULT_WORDS = %0d, this block has 13", RESULT_WORDS);
+        if (RESULT_WORDS != 7) $error("%m: RESULT_WORDS = %0d, this block has 7", RESULT_WORDS);
+        if (RESULT_STRIDE != 32) $error("%m: RESULT_STRIDE = %0d, this block has 32", RESULT_STRIDE);
     end
 
     // ---- registers ------------------------------------------------------------
     reg         ctrl_batch, ctrl_irq_en;
     reg         st_done, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, reg_query, reg_visual, reg_cycles;
+    reg  [IW:0] reg_ready;                          // RESULTS_READY: entries written this run
     reg  [63:0] reg_visual2, reg_protected2;
     wire        busy;
     wire        finish;
+    wire        res_we;                             // the core writes a result entry
 
     assign irq_o = st_done && ctrl_irq_en;
 
@@ -107,15 +110,15 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_CYCLES;
+    wire          in_regs = adr <= REG_RESULTS_READY;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
-    wire [IW+5:0] res_off = adr[IW+5:0] - RESULTS_BASE[IW+5:0];
+    wire [IW+4:0] res_off = adr[IW+4:0] - RESULTS_BASE[IW+4:0];
     wire [IW-1:0] boid_idx = boid_off[IW+3:4];
     wire [1:0]    boid_word = boid_off[3:2];
-    wire [IW-1:0] res_idx = res_off[IW+5:6];
-    wire [3:0]    res_word = res_off[5:2];
+    wire [IW-1:0] res_idx = res_off[IW+4:5];
+    wire [2:0]    res_word = res_off[4:2];
 
     // ---- run start ------------------------------------------------------------
     // The parameter checks are registered: a register written at one edge is
@@ -187,7 +190,7 @@ module boids_accel #(
                         if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
                     end
                 end
-                default: ; // ID, NMAX, LANES, CYCLES: read only
+                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY: read only
             endcase
         end
         if (wr && in_boids && busy) st_err_busy <= 1'b1;
@@ -196,6 +199,10 @@ module boids_accel #(
         if (start_ok) reg_cycles <= 32'd0;
         else if (busy) reg_cycles <= reg_cycles + 32'd1;
         if (finish) st_done <= 1'b1;
+        // A result entry is written whole in one cycle, each only once a run, and a
+        // batch writes them in boid order: counting the writes counts a prefix.
+        if (start_ok) reg_ready <= {(IW+1){1'b0}};
+        else if (res_we) reg_ready <= reg_ready + {{IW{1'b0}}, 1'b1};
 
         if (rst) begin
             wb_ack_o <= 1'b0;
@@ -211,13 +218,13 @@ module boids_accel #(
             reg_visual2 <= 64'd0;
             reg_protected2 <= 64'd0;
             reg_cycles <= 32'd0;
+            reg_ready <= {(IW+1){1'b0}};
         end
     end
 
     // ---- memories -------------------------------------------------------------
     wire [IW-1:0]    core_raddr, core_vraddr;
     wire [127:0]     boid_rdata;
-    wire             res_we;
     wire [IW-1:0]    res_waddr;
     wire             res_wsel;
     wire [RES_W-1:0] res_wdata_lane0, res_wdata_shadow, res_rdata;
@@ -284,7 +291,7 @@ module boids_accel #(
     localparam [1:0] SRC_ZERO = 2'd0, SRC_REG = 2'd1, SRC_BOID = 2'd2, SRC_RES = 2'd3;
     reg  [1:0]  rd_src;
     reg  [1:0]  rd_boid_word;
-    reg  [3:0]  rd_res_word;
+    reg  [2:0]  rd_res_word;
     reg  [31:0] rd_reg;
     reg  [31:0] ctrl_word, status_word;
 
@@ -307,7 +314,7 @@ module boids_accel #(
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
-            // registers are at word addresses 0..12: select by the word index alone
+            // registers are at word addresses 0..13: select by the word index alone
             case (adr[5:2])
                 REG_ID[5:2]: rd_reg <= ID_VALUE;
                 REG_NMAX[5:2]: rd_reg <= NMAX_WORD;
@@ -322,29 +329,22 @@ module boids_accel #(
                 REG_PROTECTED2_LO[5:2]: rd_reg <= reg_protected2[31:0];
                 REG_PROTECTED2_HI[5:2]: rd_reg <= reg_protected2[63:32];
                 REG_CYCLES[5:2]: rd_reg <= reg_cycles;
+                REG_RESULTS_READY[5:2]: rd_reg <= {{(31-IW){1'b0}}, reg_ready};
                 default: rd_reg <= 32'd0;
             endcase
         end
     end
 
-    // Result words: six sums as lo/hi pairs (hi sign-extended), COUNT, then zeros.
-    // Word w is the low or high half of field w/2: the sums, then COUNT (whose
-    // high half is 0), then nothing.
-    // The entry packs {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x}: four offset
-    // sums of DSUM_W bits, two velocity sums of VSUM_W, the count of CNT_W.
-    function [63:0] sx_d(input [DSUM_W-1:0] v);
-        sx_d = {{(64-DSUM_W){v[DSUM_W-1]}}, v};
-    endfunction
-    function [63:0] sx_v(input [VSUM_W-1:0] v);
-        sx_v = {{(64-VSUM_W){v[VSUM_W-1]}}, v};
+    // Result words: the six sums, then COUNT, each sign- (or zero-) extended to 32
+    // bits; word 7 reads 0. The entry packs {count, ali_y, ali_x, coh_y, coh_x,
+    // sep_y, sep_x}: six sums of SUM_W bits, the count of CNT_W.
+    function [31:0] sx(input [SUM_W-1:0] v);
+        sx = {{(32-SUM_W){v[SUM_W-1]}}, v};
     endfunction
 
     // One block, the word selects inside their case arms, so that a simulator
     // only evaluates the source being read.
-    reg [63:0] res_field;
-
     always @* begin
-        res_field = 64'd0;
         case (rd_src)
             SRC_REG: wb_dat_o = rd_reg;
             SRC_BOID: begin
@@ -356,17 +356,16 @@ module boids_accel #(
                 endcase
             end
             SRC_RES: begin
-                case (rd_res_word[3:1])
-                    3'd0: res_field = sx_d(res_rdata[0*DSUM_W +: DSUM_W]);
-                    3'd1: res_field = sx_d(res_rdata[1*DSUM_W +: DSUM_W]);
-                    3'd2: res_field = sx_d(res_rdata[2*DSUM_W +: DSUM_W]);
-                    3'd3: res_field = sx_d(res_rdata[3*DSUM_W +: DSUM_W]);
-                    3'd4: res_field = sx_v(res_rdata[4*DSUM_W +: VSUM_W]);
-                    3'd5: res_field = sx_v(res_rdata[4*DSUM_W+VSUM_W +: VSUM_W]);
-                    3'd6: res_field = {{(64-CNT_W){1'b0}}, res_rdata[4*DSUM_W+2*VSUM_W +: CNT_W]};
-                    default: res_field = 64'd0;
+                case (rd_res_word)
+                    3'd0: wb_dat_o = sx(res_rdata[0*SUM_W +: SUM_W]);
+                    3'd1: wb_dat_o = sx(res_rdata[1*SUM_W +: SUM_W]);
+                    3'd2: wb_dat_o = sx(res_rdata[2*SUM_W +: SUM_W]);
+                    3'd3: wb_dat_o = sx(res_rdata[3*SUM_W +: SUM_W]);
+                    3'd4: wb_dat_o = sx(res_rdata[4*SUM_W +: SUM_W]);
+                    3'd5: wb_dat_o = sx(res_rdata[5*SUM_W +: SUM_W]);
+                    3'd6: wb_dat_o = {{(32-CNT_W){1'b0}}, res_rdata[6*SUM_W +: CNT_W]};
+                    default: wb_dat_o = 32'd0;
                 endcase
-                wb_dat_o = rd_res_word[0] ? res_field[63:32] : res_field[31:0];
             end
             default: wb_dat_o = 32'd0;
         endcase

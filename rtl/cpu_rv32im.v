@@ -225,11 +225,13 @@ module cpu_rv32im #(
     wire        odd_branch = x_branch && x_imm[1];
     wire        x_legal_all = x_legal && !(x_csr && csr_illegal);
     wire        div_ready = x_div_started && !div_busy;
-    // X stays: operands not ready; one data access at a time and none after an
-    // exception; the divider; CSR, mret and fence.i wait for M and W to empty (and
-    // the last retirement to be counted); wfi sleeps until an enabled line is pending
+    // X stays: operands not ready; one data access at a time and none after a valid
+    // exception (M and W keep the flags of what was flushed or never moved, a held
+    // load's own misalignment among them: isa/ma_data hung on one); the divider;
+    // CSR, mret and fence.i wait for M and W to empty (and the last retirement to be
+    // counted); wfi sleeps until an enabled line is pending
     wire        x_hold = hazard
-                      || (x_mem && (m_raised || m_exc || w_exc))
+                      || (x_mem && (m_raised || (m_valid && m_exc) || (w_valid && w_exc)))
                       || (x_div && !div_ready)
                       || (x_serial && (m_valid || w_valid || csr_counting))
                       || (x_wfi && !irq_pending)

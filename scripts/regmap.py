@@ -42,21 +42,25 @@ REGS = [
     ("PROTECTED2_LO", 0x28, "RW", 0, "protectedrange squared (Q32.32 px^2), bits 31:0.", []),
     ("PROTECTED2_HI", 0x2C, "RW", 0, "protectedrange squared, bits 63:32.", []),
     ("CYCLES", 0x30, "RO", 0, "Clock cycles the last run took, from START to DONE.", []),
+    ("RESULTS_READY", 0x34, "RO", 0, "Result entries of the run that are final, counted from 0 at START. "
+                                     "A batch finishes them in boid order, so results 0 to "
+                                     "RESULTS_READY-1 hold their final sums while later passes run. "
+                                     "It reads COUNT once DONE is set (a query run: 1); a refused "
+                                     "START leaves it as it was.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
 BOID_STRIDE = 16
-RESULTS_BASE = 0x40000  # result i at RESULTS_BASE + 64 i
-RESULT_STRIDE = 64
+RESULTS_BASE = 0x40000  # result i at RESULTS_BASE + 32 i
+RESULT_STRIDE = 32
 RESULT_WORDS = [  # word offset within a result entry, name, meaning
-    (0, "SEP_X_LO", "separation sum x, bits 31:0 (sum of self - other, Q16 px)"),
-    (1, "SEP_X_HI", "bits 63:32, sign-extended"),
-    (2, "SEP_Y_LO", "separation sum y"), (3, "SEP_Y_HI", ""),
-    (4, "COH_X_LO", "cohesion sum x (sum of other - self)"), (5, "COH_X_HI", ""),
-    (6, "COH_Y_LO", "cohesion sum y"), (7, "COH_Y_HI", ""),
-    (8, "ALI_X_LO", "alignment sum x (sum of other.vx)"), (9, "ALI_X_HI", ""),
-    (10, "ALI_Y_LO", "alignment sum y"), (11, "ALI_Y_HI", ""),
-    (12, "COUNT", "boids in the cohesion ring"),
+    (0, "SEP_X", "separation sum x: sum of round((self - other) / 2^9), Q7 px"),
+    (1, "SEP_Y", "separation sum y"),
+    (2, "COH_X", "cohesion sum x: minus the same sum over the cohesion ring"),
+    (3, "COH_Y", "cohesion sum y"),
+    (4, "ALI_X", "alignment sum x: sum of round(other.vx / 2^7), Q9 px/frame"),
+    (5, "ALI_Y", "alignment sum y"),
+    (6, "COUNT", "boids in the cohesion ring"),
 ]
 ADDRESS_BITS = 20  # byte address width of each slave
 
@@ -224,7 +228,7 @@ def markdown():
     out += ["", "## The accelerator", ""]
     out += markdown_regs(REGS)
     out += [f"| 0x{BOIDS_BASE:05x} + 16 i | boid i | RW | (memory, not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16 |",
-            f"| 0x{RESULTS_BASE:05x} + 64 i | result i | RO | (memory, not reset) | the sums of boid i, 13 words below |",
+            f"| 0x{RESULTS_BASE:05x} + {RESULT_STRIDE} i | result i | RO | (memory, not reset) | the sums of boid i, {len(RESULT_WORDS)} words below |",
             "", "Access: RO read only (writes are ignored), RW read and write, W1 write 1 to act,",
             "W1C write 1 to clear.", ""]
     out += markdown_sections(REGS, "###")
@@ -234,10 +238,12 @@ def markdown():
             "BUSY the run owns the memory's read port: writes are ignored and set",
             "STATUS.ERR_BUSY, reads return 0. Entries from NMAX up are unmapped.", "",
             "### Result memory", "",
-            f"After a run, result i at 0x{RESULTS_BASE:05x} + 64 i holds the neighbor sums of boid i",
+            f"After a run, result i at 0x{RESULTS_BASE:05x} + {RESULT_STRIDE} i holds the neighbor sums of boid i",
             "exactly as `neighbor_sums_t` defines them (`firmware/neighbors.h`); a query run writes",
-            "only the entry of boid QUERY. Each 64-bit sum reads as two words, low first; the high",
-            "word is sign-extended. Words 13 to 15 read 0.", "",
+            "only the entry of boid QUERY. Each sum is one 32-bit word, sign-extended from the",
+            "accumulator's width (log2(NMAX) + 16 bits). Word 7 reads 0. The memory may be read",
+            "during a run: a batch finishes its entries in boid order, LANES a pass, and results",
+            "0 to RESULTS_READY-1 already hold their final sums; the others may be old or new.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in RESULT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")

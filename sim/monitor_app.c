@@ -12,15 +12,6 @@
 #include "system_sim.h"
 
 const char MONITOR_KEYS_HELP[] =
-    "Keys (in the window):\n"
-    "  h or ?        this list\n"
-    "  space         pause / resume\n"
-    "  n             one frame forward (pauses)\n"
-    "  r             reset to the starting flock\n"
-    "  + / -         more / fewer boids (a quarter more or less)\n"
-    "  m             a predator that follows the mouse, on / off\n"
-    "  g             scout groups on / off\n"
-    "  b             dynamic bias on / off\n"
     "  [ / ]         choose the parameter the arrows change\n"
     "  up / down     that parameter up / down by a quarter (also , and .)\n"
     "  p             screenshot: screenshot_FRAME.png (the VGA picture only)\n"
@@ -30,6 +21,12 @@ const char MONITOR_KEYS_HELP[] =
 static const char *const TUNABLE[MONITOR_TUNABLES] = {
     "visualrange", "protectedrange", "centeringfactor", "avoidfactor",
     "matchingfactor", "turnfactor", "minspeed", "maxspeed"};
+
+void monitor_print_keys_help(FILE *out)
+{
+    fprintf(out, "Keys (in the window, one a turn of the loop with --keys):\n%s%s", APP_KEYS_HELP,
+            MONITOR_KEYS_HELP);
+}
 
 void monitor_print_flags_help(FILE *out, const char *gtkw)
 {
@@ -46,8 +43,9 @@ void monitor_print_flags_help(FILE *out, const char *gtkw)
             "  --trace-from F     start the trace at frame F (default 0)\n"
             "  --trace-frames K   trace K frames (default: to the end)\n"
             "  --zoom Z           window zoom 1..%d (default 1)\n"
-            "  --keys KEYS        press these keys, one a frame from the first (demos, tests;\n"
-            "                     the keys below, with , and . for down and up)\n"
+            "  --keys KEYS        press these keys, one a turn of the app's loop from the\n"
+            "                     first (a turn is a frame while a step fits in one; demos,\n"
+            "                     tests; the keys below, with , and . for down and up)\n"
             "  --neighbors E      accel (default: the RTL) | grid | brute (firmware sums)\n"
             "  --help             this text\n",
             MONITOR_HEADLESS_FRAMES, gtkw, MONITOR_ZOOM_MAX);
@@ -265,7 +263,7 @@ int monitor_trace_end(const monitor_flags_t *f, int run_ok, int started, unsigne
     return 0;
 }
 
-void monitor_key_trace(unsigned long frames, const char *prog)
+static void key_trace(unsigned long frames, const char *prog)
 {
     char path[64], msg[300];
 
@@ -283,7 +281,7 @@ void monitor_key_trace(unsigned long frames, const char *prog)
         printf("%s: tracing into %s (t again to stop)\n", prog, path);
 }
 
-void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char *prog)
+static void key_screenshot(const monitor_t *m, unsigned long frames, const char *prog)
 {
     char path[64], msg[300];
 
@@ -292,6 +290,41 @@ void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char
         printf("%s: screenshot: %s\n", prog, msg);
     else
         printf("%s: screenshot %s\n", prog, path);
+}
+
+int monitor_key(int key, param_set_t *ps, int *tunable, const monitor_t *m, unsigned long frames,
+                const char *prog)
+{
+    switch (key) {
+    case 'h': case '?':
+        printf("%s: the monitor's keys:\n%s", prog, MONITOR_KEYS_HELP);
+        return MONITOR_KEY_DONE;
+    case '[': case ']':
+        *tunable = (*tunable + (key == ']' ? 1 : MONITOR_TUNABLES - 1)) % MONITOR_TUNABLES;
+        printf("%s: arrows change %s\n", prog, monitor_tunable(*tunable));
+        return MONITOR_KEY_DONE;
+    case VIDEO_KEY_UP: case '.': case VIDEO_KEY_DOWN: case ',':
+        return monitor_tune(ps, *tunable, key == VIDEO_KEY_UP || key == '.' ? 1.25 : 0.8, prog)
+                   ? MONITOR_KEY_TUNED : MONITOR_KEY_DONE;
+    case 'p': key_screenshot(m, frames, prog); return MONITOR_KEY_DONE;
+    case 't': key_trace(frames, prog); return MONITOR_KEY_DONE;
+    case 'q': case VIDEO_KEY_ESCAPE: return MONITOR_KEY_QUIT;
+    default: return MONITOR_KEY_NONE;
+    }
+}
+
+int monitor_app_engine(int neighbors)
+{
+    return neighbors == NEIGHBORS_BRUTE  ? APP_ENGINE_BRUTE
+           : neighbors == NEIGHBORS_GRID ? APP_ENGINE_GRID
+                                         : APP_ENGINE_ACCEL;
+}
+
+app_mouse_t monitor_app_mouse(const monitor_mouse_t *mouse, const monitor_t *m)
+{
+    app_mouse_t a = {mouse->x, mouse->y, (uint32_t)m->width, (uint32_t)m->height,
+                     (uint32_t)(mouse->inside != 0)};
+    return a;
 }
 
 int monitor_poll_window(video_window_t *w, monitor_mouse_t *mouse,

@@ -1,11 +1,13 @@
-/* What the two monitor programs share: build/sim (the firmware on the host,
- * the system in Verilator) and build/soc (the firmware on the simulated
- * SoC's CPU). Their own flags, the key list, the parameters the arrows
- * tune, the trace window, the frame-rate meter and the window's opening. */
+/* What the two monitor programs share: build/sim (the app on the host, the
+ * system in Verilator) and build/soc (the app on the simulated SoC's CPU).
+ * Their own flags, their own keys (the app's are firmware/app.h's), the
+ * parameters the arrows tune, the trace window, the frame-rate meter and the
+ * window's opening. */
 #ifndef MONITOR_APP_H
 #define MONITOR_APP_H
 
 #include <stdio.h>
+#include "app.h"
 #include "monitor.h"
 #include "options.h"
 #include "params.h"
@@ -21,7 +23,10 @@ typedef struct {
     int frames_set, trace_frames_set;
 } monitor_flags_t;
 
+/* The monitor's own keys, after the app's (APP_KEYS_HELP). */
 extern const char MONITOR_KEYS_HELP[];
+/* Both lists, for --help. */
+void monitor_print_keys_help(FILE *out);
 
 /* The program's own flags (more, or NULL), the monitor's (into f) and the
  * flock's (into o), in one pass; the neighbor sums default to the
@@ -44,6 +49,17 @@ const char *monitor_tunable(int i);
  * on stdout, prefixed with prog. 1 if *ps changed. */
 int monitor_tune(param_set_t *ps, int i, double factor, const char *prog);
 
+/* What a key did as one of the monitor's own: h and ? list them (the app
+ * lists its own), [ and ] choose the parameter the arrows change, up and down
+ * (also . and ,) change it in *ps (MONITOR_KEY_TUNED), p takes a screenshot,
+ * t starts or stops a trace, q and Esc quit (MONITOR_KEY_QUIT). Messages go
+ * to stdout, prefixed with prog. */
+enum monitor_key_result { MONITOR_KEY_NONE, MONITOR_KEY_DONE, MONITOR_KEY_TUNED, MONITOR_KEY_QUIT };
+int monitor_key(int key, param_set_t *ps, int *tunable, const monitor_t *m, unsigned long frames,
+                const char *prog);
+/* --neighbors as the app's enum app_engine. */
+int monitor_app_engine(int neighbors);
+
 /* Before the run, so that no work is lost to an output that cannot be made:
  * --trace and --save can be written, --trace-from is before the run's end. */
 int monitor_check_outputs(const monitor_flags_t *f, unsigned long frames, const char *save_path,
@@ -56,14 +72,14 @@ int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *st
  * could not be written whole, or never began (--trace-from past the end). */
 int monitor_trace_end(const monitor_flags_t *f, int run_ok, int started, unsigned long frames,
                       char *err, size_t errlen);
-/* The t and p keys. */
-void monitor_key_trace(unsigned long frames, const char *prog);
-void monitor_key_screenshot(const monitor_t *m, unsigned long frames, const char *prog);
 
 /* The window's mouse, as the last event left it. */
 typedef struct {
     int x, y, inside;
 } monitor_mouse_t;
+
+/* The mouse as the app takes it (app_mouse), over the monitor's picture. */
+app_mouse_t monitor_app_mouse(const monitor_mouse_t *mouse, const monitor_t *m);
 
 /* Takes the window's waiting events: the mouse into *mouse, each key to
  * on_key. 1 when the window was closed, -1 when on_key returned nonzero. */

@@ -1,16 +1,15 @@
-/* build/sim: the monitor. The firmware's flock loop runs on the whole
- * Verilated system (accelerator and display pipeline); the picture is rebuilt
- * from the VGA pins alone and shown in a window, or written as PNGs. */
+/* build/sim: the monitor. The firmware's app loop (firmware/app.h) runs
+ * natively on the whole Verilated system (accelerator and display pipeline)
+ * through the host's HAL; the picture is rebuilt from the VGA pins alone and
+ * shown in a window, or written as PNGs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "display.h"
-#include "display_regs.h"
-#include "flock_sim.h"
+#include "app.h"
 #include "flock_start.h"
+#include "flock_state.h"
 #include "monitor_app.h"
-#include "scene.h"
-#include "steering.h"
+#include "state_csv.h"
 #include "stdout_check.h"
 #include "system_sim.h"
 
@@ -31,7 +30,9 @@ static void print_help(FILE *out)
             "\n",
             accel_sim_variant());
     options_print_flock_help(out, SIM_BOIDS_MAX, PREDATORS_MAX);
-    fprintf(out, "\n%s\n", MONITOR_KEYS_HELP);
+    fputc('\n', out);
+    monitor_print_keys_help(out);
+    fputc('\n', out);
     params_print_help(out);
 }
 
@@ -41,222 +42,71 @@ static int fail(const char *msg)
     return 1;
 }
 
-/* Everything the loop and the keys act on. */
+/* The monitor around the app: the app (firmware/app.h) runs the loop and
+ * the flock's keys on arrays here; the monitor brings keys and the mouse in,
+ * tunes parameters, and takes the pictures out. */
 typedef struct {
     options_t o;
     monitor_flags_t f;
-    flock_sim_t fs;
-    state_table_t start;  /* what r goes back to */
-    display_t display;
+    param_set_t ps;       /* the parameters as the arrows tune them */
+    state_table_t start_table;
+    flock_t start;        /* what r goes back to */
+    app_t app;
+    boid_t *boid, *predator; /* the app's arrays */
+    uint8_t *role;
+    gain_t *biasval;
+    neighbor_sums_t *sums;
+    void *grid_mem;
     monitor_t monitor;
     video_window_t *window;
-    int paused, step, quit, follow_mouse, tunable;
+    int quit, tunable, trace_started;
     monitor_mouse_t mouse;
     unsigned long frames; /* frames of video since start (FRAME_COUNT) */
-    unsigned long loops;  /* turns of the firmware's loop: one a frame, or fewer when a step is long */
     uint32_t frame0;      /* FRAME_COUNT at the start */
-    int trace_started;    /* --trace has begun (it runs once) */
     uint32_t drawn_frame; /* FRAME_COUNT of the last drawing */
-    /* simulated clock cycles spent per phase, over the frames that stepped */
-    uint64_t cycles_wait, cycles_step, cycles_draw, frames_stepped;
     char err[600];
 } sim_t;
 
-/* Reopens the flock from a table, keeping parameters; the hardware stays open. */
-static int reopen_flock(sim_t *s, const state_table_t *t)
+/* A key, from the window or --keys: the app's, then the monitor's own. */
+static void on_key(sim_t *s, int key)
 {
-    param_set_t ps = s->fs.ps;
+    app_key(&s->app, key);
+    switch (monitor_key(key, &s->ps, &s->tunable, &s->monitor, s->frames, "sim")) {
+    case MONITOR_KEY_TUNED: {
+        flock_params_t fp;
+        params_to_fixed(&s->ps, &fp);
+        app_set_params(&s->app, &fp);
+        break;
+    }
+    case MONITOR_KEY_QUIT: s->quit = 1; break;
+    default: break;
+    }
+}
 
-    flock_sim_close(&s->fs);
-    if (flock_sim_open(&s->fs, MODEL_FIXED, s->o.neighbors, &ps, t, s->err, sizeof s->err) != 0)
-        return -1;
-    display_set_world(&s->display, s->fs.fp.world_w, s->fs.fp.world_h);
+static int key_of_window(void *ctx, int key)
+{
+    on_key(ctx, key);
     return 0;
 }
 
-/* Rebuilds the flock from its current state after edit() changed the table. */
-static int edit_flock(sim_t *s, int (*edit)(sim_t *, state_table_t *))
+/* The app's input, once a turn: the turn's key of --keys. */
+static int take_input(void *ctx, app_t *a)
 {
-    state_table_t t = {0, NULL};
-    int rc;
+    sim_t *s = ctx;
 
-    if (flock_sim_table(&s->fs, &t) != 0) {
-        snprintf(s->err, sizeof s->err, "out of memory");
-        return -1;
-    }
-    rc = edit(s, &t);
-    if (rc == 0)
-        rc = reopen_flock(s, &t);
-    state_table_free(&t);
-    return rc;
+    if (s->f.keys != NULL && a->loops <= strlen(s->f.keys))
+        on_key(s, (unsigned char)s->f.keys[a->loops - 1]);
+    return s->quit;
 }
 
-static size_t count_role(const state_table_t *t, int role)
+static void poll_window(sim_t *s)
 {
-    size_t i, n = 0;
-    for (i = 0; i < t->n; i++)
-        n += t->row[i].role == role;
-    return n;
-}
+    app_mouse_t m;
 
-/* Resizes the flock by a quarter: new boids come from a random scene, the
- * last ones go first; predators stay. */
-static int resize_flock(sim_t *s, state_table_t *t, int grow)
-{
-    size_t members = t->n - count_role(t, STATE_PREDATOR);
-    size_t limit = s->fs.accel.n_max ? s->fs.accel.n_max : BOIDS_MAX;
-    size_t want = grow ? members + (members + 3) / 4 : members - members / 5;
-    size_t i, kept = 0, members_kept = 0;
-    state_table_t extra = {0, NULL};
-    state_row_t *rows;
-
-    if (want > limit)
-        want = limit;
-    if (want > s->display.sprites_max - (t->n - members))
-        want = s->display.sprites_max - (t->n - members);
-    if (want < 1)
-        want = 1;
-    if (want == members)
-        return 0;
-    rows = malloc((want + t->n) * sizeof *rows);
-    if (rows == NULL)
-        return -1;
-    if (want > members) {
-        scene_spec_t spec = {(uint32_t)(want - members), 0, 0, 0, 0, 0, s->fs.ps.world_w,
-                             s->fs.ps.world_h, s->fs.ps.minspeed, s->fs.ps.maxspeed,
-                             (uint64_t)s->frames + 7};
-        if (scene_random(&spec, &extra) != 0) {
-            free(rows);
-            return -1;
-        }
-    }
-    /* members up to want and every predator, in id order, then the new ones */
-    for (i = 0; i < t->n; i++) {
-        if (t->row[i].role != STATE_PREDATOR) {
-            if (members_kept == want)
-                continue;
-            members_kept++;
-        }
-        rows[kept++] = t->row[i];
-    }
-    for (i = 0; i < extra.n; i++)
-        rows[kept++] = extra.row[i];
-    state_table_free(&extra);
-    free(t->row);
-    t->row = rows;
-    t->n = kept;
-    return 0;
-}
-
-static int grow_flock(sim_t *s, state_table_t *t) { return resize_flock(s, t, 1); }
-static int shrink_flock(sim_t *s, state_table_t *t) { return resize_flock(s, t, 0); }
-
-/* Scout groups off: every scout flies as a boid. On: the starting flock's
- * scouts, or else a tenth of the flock in each group. */
-static int toggle_scouts(sim_t *s, state_table_t *t)
-{
-    size_t i, scouts = count_role(t, STATE_SCOUT1) + count_role(t, STATE_SCOUT2);
-    size_t members = 0, start_scouts = count_role(&s->start, STATE_SCOUT1) +
-                                       count_role(&s->start, STATE_SCOUT2);
-
-    for (i = 0; i < t->n; i++) {
-        state_row_t *r = &t->row[i];
-        if (r->role == STATE_PREDATOR)
-            continue;
-        if (scouts > 0) {
-            r->role = STATE_BOID;
-        } else if (start_scouts > 0) {
-            if (i < s->start.n && s->start.row[i].role != STATE_PREDATOR) {
-                r->role = s->start.row[i].role;
-                r->biasval = s->start.row[i].biasval;
-            }
-        } else {
-            size_t tenth = (t->n + 9) / 10;
-            r->role = members < tenth ? STATE_SCOUT1 : members < 2 * tenth ? STATE_SCOUT2 : r->role;
-            r->biasval = s->fs.ps.biasval;
-        }
-        members++;
-    }
-    printf("sim: scout groups %s\n", scouts > 0 ? "off" : "on");
-    return 0;
-}
-
-/* The mouse's predator: the first predator, or one added at the mouse. */
-static int add_predator(sim_t *s, state_table_t *t)
-{
-    state_row_t *rows;
-
-    if (count_role(t, STATE_PREDATOR) > 0)
-        return 0;
-    rows = realloc(t->row, (t->n + 1) * sizeof *rows);
-    if (rows == NULL)
-        return -1;
-    t->row = rows;
-    memset(&rows[t->n], 0, sizeof rows[t->n]);
-    rows[t->n].role = STATE_PREDATOR;
-    rows[t->n].x = s->fs.ps.world_w / 2;
-    rows[t->n].y = s->fs.ps.world_h / 2;
-    t->n++;
-    return 0;
-}
-
-/* Puts the first predator where the mouse is, with the move as its velocity. */
-static void predator_to_mouse(sim_t *s)
-{
-    if (!s->follow_mouse || !s->mouse.inside || s->fs.fixed.n_predators == 0)
-        return;
-    jump_boid(&s->fs.fixed.predator[0], (q16_t)((int32_t)(s->mouse.x << s->display.shift) * 65536),
-              (q16_t)((int32_t)(s->mouse.y << s->display.shift) * 65536));
-}
-
-static void tune(sim_t *s, double factor)
-{
-    if (monitor_tune(&s->fs.ps, s->tunable, factor, "sim"))
-        params_to_fixed(&s->fs.ps, &s->fs.fp);
-}
-
-/* One key; -1 when an edit of the flock failed (message in s->err). */
-static int on_key(sim_t *s, int key)
-{
-    switch (key) {
-    case 'h': case '?': fputs(MONITOR_KEYS_HELP, stdout); return 0;
-    case ' ': s->paused = !s->paused; return 0;
-    case 'n': s->paused = 1; s->step = 1; return 0;
-    case 'r': return reopen_flock(s, &s->start);
-    case '+': case '=': return edit_flock(s, grow_flock);
-    case '-': return edit_flock(s, shrink_flock);
-    case 'g': return edit_flock(s, toggle_scouts);
-    case 'm':
-        s->follow_mouse = !s->follow_mouse;
-        printf("sim: predator follows the mouse: %s\n", s->follow_mouse ? "on" : "off");
-        return s->follow_mouse ? edit_flock(s, add_predator) : 0;
-    case 'b':
-        s->fs.ps.dynamic_bias = !s->fs.ps.dynamic_bias;
-        params_to_fixed(&s->fs.ps, &s->fs.fp);
-        printf("sim: dynamic bias %s\n", s->fs.ps.dynamic_bias ? "on" : "off");
-        return 0;
-    case '[': case ']':
-        s->tunable = (s->tunable + (key == ']' ? 1 : MONITOR_TUNABLES - 1)) % MONITOR_TUNABLES;
-        printf("sim: arrows change %s\n", monitor_tunable(s->tunable));
-        return 0;
-    case VIDEO_KEY_UP: case '.': tune(s, 1.25); return 0;
-    case VIDEO_KEY_DOWN: case ',': tune(s, 0.8); return 0;
-    case 'p': monitor_key_screenshot(&s->monitor, s->frames, "sim"); return 0;
-    case 't': monitor_key_trace(s->frames, "sim"); return 0;
-    case 'q': case VIDEO_KEY_ESCAPE: s->quit = 1; return 0;
-    default: return 0;
-    }
-}
-
-static int key_of_window(void *ctx, int key) { return on_key(ctx, key); }
-
-static int poll_window(sim_t *s)
-{
-    int rc = monitor_poll_window(s->window, &s->mouse, key_of_window, s);
-
-    if (rc == 1)
+    if (monitor_poll_window(s->window, &s->mouse, key_of_window, s) == 1)
         s->quit = 1;
-    return rc < 0 ? -1 : 0;
+    m = monitor_app_mouse(&s->mouse, &s->monitor);
+    app_mouse(&s->app, &m);
 }
 
 static void show_title(sim_t *s, const monitor_rate_t *r)
@@ -266,9 +116,21 @@ static void show_title(sim_t *s, const monitor_rate_t *r)
     snprintf(title, sizeof title,
              "boids sim: %u boids, %u predators | simulated %.1f fps (%.0f%% of real time) | "
              "window %.1f fps%s%s",
-             s->fs.fixed.n, s->fs.fixed.n_predators, r->sim_fps, r->sim_fps / 59.94 * 100,
-             r->window_fps, s->paused ? " | paused" : "", system_sim_tracing() ? " | tracing" : "");
+             s->app.flock.n, s->app.flock.n_predators, r->sim_fps, r->sim_fps / 59.94 * 100,
+             r->window_fps, s->app.paused ? " | paused" : "", system_sim_tracing() ? " | tracing" : "");
     video_window_show(s->window, NULL, 0, 0, title);
+}
+
+static uint64_t system_cycles(void *ctx)
+{
+    (void)ctx;
+    return accel_sim_cycles();
+}
+
+static void write_stdout(void *ctx, const char *text)
+{
+    (void)ctx;
+    fputs(text, stdout);
 }
 
 static int run(sim_t *s)
@@ -284,40 +146,19 @@ static int run(sim_t *s)
         if (monitor_trace_window(&s->f, s->frames, &s->trace_started, "sim", s->err,
                                  sizeof s->err) != 0)
             return -1;
-        uint64_t c0 = accel_sim_cycles(), c1, c2;
-        int stepping = !s->paused || s->step;
-        if ((rc = display_wait_frame(&s->display)) != DISPLAY_OK) {
-            snprintf(s->err, sizeof s->err, "the display gives no frames (error %d)", rc);
-            return -1;
-        }
-        s->frames = s->display.frame - s->frame0;
-        s->loops++;
-        if (s->f.keys != NULL && s->loops <= strlen(s->f.keys) &&
-            on_key(s, (unsigned char)s->f.keys[s->loops - 1]) != 0)
-            return -1;
-        if (s->quit)
+        rc = app_turn(&s->app);
+        s->frames = s->app.display.frame - s->frame0;
+        if (rc == APP_QUIT)
             break;
-        stepping = !s->paused || s->step;
-        c1 = accel_sim_cycles();
-        if (stepping) {
-            if (flock_sim_step(&s->fs, s->err, sizeof s->err) != 0)
-                return -1;
-            s->step = 0;
-        }
-        predator_to_mouse(s);
-        c2 = accel_sim_cycles();
-        if ((rc = display_draw(&s->display, &s->fs.fixed)) != DISPLAY_OK) {
-            snprintf(s->err, sizeof s->err, "the display refused the flock (error %d)", rc);
+        if (rc != APP_OK) {
+            snprintf(s->err, sizeof s->err, "%s", app_error(rc));
+            if (rc == APP_E_STEP)
+                snprintf(s->err, sizeof s->err, "neighbor engine %s failed with code %d",
+                         s->app.engine.name, s->app.engine_error);
             return -1;
         }
-        monitor_first_drawing(&s->monitor, s->display.frame);
-        s->drawn_frame = s->display.frame;
-        if (stepping && s->loops > 1) {
-            s->cycles_wait += c1 - c0;
-            s->cycles_step += c2 - c1;
-            s->cycles_draw += accel_sim_cycles() - c2;
-            s->frames_stepped++;
-        }
+        monitor_first_drawing(&s->monitor, s->app.display.frame);
+        s->drawn_frame = s->app.display.frame;
         system_sim_flush_video();
         if (s->monitor.failed) {
             snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
@@ -331,8 +172,7 @@ static int run(sim_t *s)
             }
             if (monitor_rate_tick(&rate, s->frames, shown))
                 show_title(s, &rate);
-            if (poll_window(s) != 0)
-                return -1;
+            poll_window(s);
             if (s->quit)
                 break;
         } else if (monitor_now() - last_progress >= 2.0) {
@@ -358,9 +198,75 @@ static int run(sim_t *s)
     return 0;
 }
 
+/* The app's arrays for capacity members, and its configuration. */
+static int open_app(sim_t *s)
+{
+    app_config_t c;
+    uint32_t capacity = SIM_BOIDS_MAX;
+    size_t grid_bytes;
+    int rc;
+
+    memset(&c, 0, sizeof c);
+    s->boid = calloc(capacity, sizeof *s->boid);
+    s->role = calloc(capacity, sizeof *s->role);
+    s->biasval = calloc(capacity, sizeof *s->biasval);
+    s->predator = calloc(PREDATORS_MAX, sizeof *s->predator);
+    s->sums = calloc(capacity, sizeof *s->sums);
+    c.engine = monitor_app_engine(s->o.neighbors);
+    params_to_fixed(&s->ps, &c.params);
+    c.capacity = capacity;
+    grid_bytes = app_grid_bytes(&c);
+    if (grid_bytes > 0)
+        s->grid_mem = malloc(grid_bytes);
+    if (s->boid == NULL || s->role == NULL || s->biasval == NULL || s->predator == NULL ||
+        s->sums == NULL || (grid_bytes > 0 && s->grid_mem == NULL)) {
+        snprintf(s->err, sizeof s->err, "out of memory for %u boids", capacity);
+        return -1;
+    }
+    c.start = s->start;
+    c.predators_max = PREDATORS_MAX;
+    c.boid = s->boid;
+    c.role = s->role;
+    c.biasval = s->biasval;
+    c.predator = s->predator;
+    c.sums = s->sums;
+    c.grid_mem = s->grid_mem;
+    c.scout_bias = (gain_t)(s->ps.biasval * GAIN_ONE);
+    c.seed = (uint32_t)s->o.seed;
+    c.paused = s->f.paused;
+    c.console.write = write_stdout;
+    c.name = "sim";
+    c.clock.cycles = system_cycles;
+    c.clock.hz = (uint32_t)(system_sim_pixel_mhz() * 1e6 + 0.5);
+    c.input = take_input;
+    c.input_ctx = s;
+    rc = app_open(&s->app, &c);
+    if (rc == APP_E_CAPACITY)
+        snprintf(s->err, sizeof s->err, "%u boids and %u predators, but this build holds at most "
+                 "%u boids (%s) and %u predators, and the display draws at most %u",
+                 s->start.n, s->start.n_predators, s->app.capacity, accel_sim_variant(),
+                 PREDATORS_MAX, s->app.display.sprites_max);
+    else if (rc != APP_OK)
+        snprintf(s->err, sizeof s->err, "%s", app_error(rc));
+    return rc == APP_OK ? 0 : -1;
+}
+
+static void close_app(sim_t *s)
+{
+    free(s->boid);
+    free(s->role);
+    free(s->biasval);
+    free(s->predator);
+    free(s->sums);
+    free(s->grid_mem);
+    flock_free(&s->start);
+    state_table_free(&s->start_table);
+}
+
 int main(int argc, char **argv)
 {
     static sim_t s;
+    const app_t *a = &s.app;
     double t0;
     int rc;
 
@@ -383,24 +289,17 @@ int main(int argc, char **argv)
     if (monitor_open(&s.monitor, s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
     system_sim_set_video_sink(monitor_sink, &s.monitor);
-    if ((rc = display_init(&s.display, SYSTEM_DISPLAY_BASE)) != DISPLAY_OK)
-        return fail("the display block does not answer");
-    if (flock_start_table(&s.o, &s.start, s.err, sizeof s.err) != 0 ||
-        flock_sim_open(&s.fs, MODEL_FIXED, s.o.neighbors, &s.o.params, &s.start, s.err,
-                       sizeof s.err) != 0)
+    s.ps = s.o.params;
+    if (flock_start_table(&s.o, &s.start_table, s.err, sizeof s.err) != 0)
         return fail(s.err);
-    if (s.fs.fixed.n + s.fs.fixed.n_predators > s.display.sprites_max) {
-        snprintf(s.err, sizeof s.err, "%u boids and predators, but the display draws at most %u",
-                 s.fs.fixed.n + s.fs.fixed.n_predators, s.display.sprites_max);
+    if (flock_from_table(&s.start_table, &s.start) != 0)
+        return fail("out of memory");
+    if (open_app(&s) != 0)
         return fail(s.err);
-    }
-    display_set_world(&s.display, s.fs.fp.world_w, s.fs.fp.world_h);
-    s.frame0 = s.display.frame;
+    s.frame0 = a->display.frame;
 
-    s.paused = s.f.paused;
-    fprintf(stderr, "sim: %u boids, %u predators on %s; %s%s\n", s.fs.fixed.n,
-            s.fs.fixed.n_predators, accel_sim_variant(),
-            s.f.headless ? "headless" : "window open (h lists the keys)",
+    fprintf(stderr, "sim: %u boids, %u predators on %s; %s%s\n", a->flock.n, a->flock.n_predators,
+            accel_sim_variant(), s.f.headless ? "headless" : "window open (h lists the keys)",
             s.f.paused ? ", paused" : "");
 
     t0 = monitor_now();
@@ -419,24 +318,26 @@ int main(int argc, char **argv)
             fprintf(stderr, "; %llu PNGs in %s/", (unsigned long long)s.monitor.pngs_written,
                     s.f.png_dir);
         fputc('\n', stderr);
-        if (s.frames_stepped > 0)
+        if (a->stepping_loops > 0)
             fprintf(stderr, "sim: clock cycles a turn of the flock loop: flock step %llu (writes, "
                             "accelerator, reads), sprites %llu, idle until vblank %llu\n",
-                    (unsigned long long)(s.cycles_step / s.frames_stepped),
-                    (unsigned long long)(s.cycles_draw / s.frames_stepped),
-                    (unsigned long long)(s.cycles_wait / s.frames_stepped));
+                    (unsigned long long)(a->cycles_step / a->stepping_loops),
+                    (unsigned long long)(a->cycles_draw / a->stepping_loops),
+                    (unsigned long long)(a->cycles_wait / a->stepping_loops));
         if (s.o.save_path != NULL) {
             state_table_t t = {0, NULL};
-            if (flock_sim_table(&s.fs, &t) != 0 ||
-                state_csv_write(s.o.save_path, &t, s.err, sizeof s.err) != 0)
+            if (flock_to_table(&a->flock, &t) != 0) {
+                snprintf(s.err, sizeof s.err, "out of memory");
                 rc = -1;
+            } else if (state_csv_write(s.o.save_path, &t, s.err, sizeof s.err) != 0) {
+                rc = -1;
+            }
             state_table_free(&t);
         }
     }
     if (s.window != NULL)
         video_window_close(s.window);
-    flock_sim_close(&s.fs);
-    state_table_free(&s.start);
+    close_app(&s);
     accel_sim_close();
     monitor_close(&s.monitor);
     return rc == 0 ? 0 : fail(s.err);

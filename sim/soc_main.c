@@ -1,8 +1,9 @@
 /* build/soc: the standalone SoC in simulation. The RV32IM CPU runs the
  * firmware image (make firmware) from the SoC's RAM; this program loads it
  * and the starting flock through the SoC's host port, then only watches: the
- * VGA pins in the monitor's window, the UART in the terminal. The monitor's
- * keys reach the firmware as console bytes, parameters through the mailbox. */
+ * VGA pins in the monitor's window, the UART in the terminal. The app's keys
+ * (firmware/app.h) reach the firmware as console bytes, the parameters the
+ * monitor tunes and the mouse through the mailbox. */
 #include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
@@ -36,8 +37,10 @@ typedef struct {
     uint32_t ram_bytes, mailbox, clock_hz;
     uint64_t cycle0;      /* when the CPU left reset */
     unsigned long frames; /* frames of video since then */
-    int quit, tunable, follow_mouse, trace_started, exited;
+    int quit, tunable, trace_started, exited;
     monitor_mouse_t mouse;
+    app_mouse_t mouse_sent; /* the mouse as the mailbox has it */
+    size_t keys_sent;       /* of --keys */
     uint32_t params_seq, mouse_seq, exit_code;
     char line[256];
     size_t line_len;
@@ -71,8 +74,10 @@ static void print_help(FILE *out)
             "\n",
             soc_sim_variant());
     options_print_flock_help(out, SOC_BOIDS_MAX, SOC_PREDATORS_MAX);
-    fprintf(out, "\n%s", MONITOR_KEYS_HELP);
-    fprintf(out, "(space n r + - g b m also work typed into the UART of a board.)\n\n");
+    fputc('\n', out);
+    monitor_print_keys_help(out);
+    fprintf(out, "(The first list's keys reach the firmware over its UART: on a board they work\n"
+                 "typed into any serial terminal.)\n\n");
     params_print_help(out);
 }
 
@@ -181,9 +186,7 @@ static int fill_mailbox(soc_t *s, soc_mailbox_t *mb, const flock_t *f)
     mb->magic = SOC_MAILBOX_MAGIC;
     mb->layout = sizeof *mb;
     mb->steps = s->steps_set ? (uint32_t)s->steps : 0;
-    mb->neighbors = s->o.neighbors == NEIGHBORS_BRUTE  ? SOC_NEIGHBORS_BRUTE
-                    : s->o.neighbors == NEIGHBORS_GRID ? SOC_NEIGHBORS_GRID
-                                                       : SOC_NEIGHBORS_ACCEL;
+    mb->neighbors = (uint32_t)monitor_app_engine(s->o.neighbors);
     mb->paused = s->f.paused;
     mb->biasval = (gain_t)(s->o.params.biasval * GAIN_ONE);
     mb->seed = (uint32_t)s->o.seed;
@@ -261,56 +264,34 @@ static void send_params(soc_t *s)
         fprintf(stderr, "soc: %s\n", s->err);
 }
 
-/* The mouse's place in the world, for the firmware's predator. */
+/* The mouse over the picture, when it changed: the app decides what to do
+ * with it (its m key). */
 static void send_mouse(soc_t *s)
 {
-    q16_t xy[2];
-    uint32_t shift = 0;
+    app_mouse_t m = monitor_app_mouse(&s->mouse, &s->monitor);
 
-    if (!s->follow_mouse || !s->mouse.inside ||
-        mailbox_word(s, offsetof(soc_mailbox_t, display_shift), &shift) != 0 || shift > 8)
+    if (memcmp(&m, &s->mouse_sent, sizeof m) == 0)
         return;
-    xy[0] = (q16_t)((int32_t)(s->mouse.x << shift) * 65536);
-    xy[1] = (q16_t)((int32_t)(s->mouse.y << shift) * 65536);
+    s->mouse_sent = m;
     s->mouse_seq++;
-    if (mailbox_write(s, offsetof(soc_mailbox_t, mouse_x), xy, sizeof xy) != 0 ||
+    if (mailbox_write(s, offsetof(soc_mailbox_t, mouse), &m, sizeof m) != 0 ||
         mailbox_write(s, offsetof(soc_mailbox_t, mouse_seq), &s->mouse_seq, 4) != 0)
         fprintf(stderr, "soc: %s\n", s->err);
 }
 
+/* A key, from the window or --keys: the app's go over the UART (as a
+ * terminal's would on a board), then the monitor's own. */
 static void on_key(soc_t *s, int key)
 {
-    switch (key) {
-    case 'h': case '?': fputs(MONITOR_KEYS_HELP, stdout); return;
-    case ' ': case 'n': case 'r': case '+': case '=': case '-': case 'g':
+    if (app_owns_key(key))
         soc_sim_uart_send((uint8_t)key);
-        return;
-    case 'b':
-        s->o.params.dynamic_bias = !s->o.params.dynamic_bias;
+    switch (monitor_key(key, &s->o.params, &s->tunable, &s->monitor, s->frames, "soc")) {
+    case MONITOR_KEY_TUNED:
         params_to_fixed(&s->o.params, &s->fp);
-        soc_sim_uart_send('b');
-        printf("soc: dynamic bias %s\n", s->o.params.dynamic_bias ? "on" : "off");
-        return;
-    case 'm':
-        s->follow_mouse = !s->follow_mouse;
-        soc_sim_uart_send('m');
-        printf("soc: predator follows the mouse: %s\n", s->follow_mouse ? "on" : "off");
-        return;
-    case '[': case ']':
-        s->tunable = (s->tunable + (key == ']' ? 1 : MONITOR_TUNABLES - 1)) % MONITOR_TUNABLES;
-        printf("soc: arrows change %s\n", monitor_tunable(s->tunable));
-        return;
-    case VIDEO_KEY_UP: case '.': case VIDEO_KEY_DOWN: case ',':
-        if (monitor_tune(&s->o.params, s->tunable,
-                         key == VIDEO_KEY_UP || key == '.' ? 1.25 : 0.8, "soc")) {
-            params_to_fixed(&s->o.params, &s->fp);
-            send_params(s);
-        }
-        return;
-    case 'p': monitor_key_screenshot(&s->monitor, s->frames, "soc"); return;
-    case 't': monitor_key_trace(s->frames, "soc"); return;
-    case 'q': case VIDEO_KEY_ESCAPE: s->quit = 1; return;
-    default: return;
+        send_params(s);
+        break;
+    case MONITOR_KEY_QUIT: s->quit = 1; break;
+    default: break;
     }
 }
 
@@ -346,8 +327,6 @@ static int each_frame(soc_t *s, monitor_rate_t *rate, unsigned long *shown, doub
 {
     if (monitor_trace_window(&s->f, s->frames, &s->trace_started, "soc", s->err, sizeof s->err) != 0)
         return -1;
-    if (s->f.keys != NULL && s->frames <= strlen(s->f.keys) && s->frames > 0)
-        on_key(s, (unsigned char)s->f.keys[s->frames - 1]);
     send_mouse(s);
     if (s->window != NULL) {
         if (monitor_take_fresh(&s->monitor)) {
@@ -399,6 +378,24 @@ static int finish_console(soc_t *s)
     return 0;
 }
 
+/* --keys, one a turn of the firmware's loop as build/sim presses them: key k
+ * goes out once turn k has taken its input (the mailbox's loops is k), so
+ * that turn k + 1 reads it (a byte takes 10 bit times, far less than the
+ * frame until that turn begins). Key 0 goes at once and waits in the UART
+ * while the firmware boots: its banner alone takes longer. */
+static int send_keys(soc_t *s)
+{
+    uint32_t loops = 0;
+
+    if (s->f.keys == NULL || s->keys_sent == strlen(s->f.keys))
+        return 0;
+    if (mailbox_word(s, offsetof(soc_mailbox_t, loops), &loops) != 0)
+        return -1;
+    if (loops >= s->keys_sent)
+        on_key(s, (unsigned char)s->f.keys[s->keys_sent++]);
+    return 0;
+}
+
 static int watch_first_drawing(soc_t *s)
 {
     uint32_t loops = 0, frame = 0;
@@ -428,7 +425,7 @@ static int run(soc_t *s)
             snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
             return -1;
         }
-        if (watch_first_drawing(s) != 0)
+        if (watch_first_drawing(s) != 0 || send_keys(s) != 0)
             return -1;
         /* --frames K: K pictures of the flock (a broken firmware draws none) */
         if (s->f.frames_set && (s->monitor.kept >= limit || s->frames >= limit + BOOT_FRAMES))
@@ -473,6 +470,7 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
     uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
     uint64_t span = mailbox_u64(&mb->last_wake_lo) - mailbox_u64(&mb->first_wake_lo);
+    uint64_t sum_waits = mailbox_u64(&mb->sum_waits_lo);
     double fps = span ? (mb->stepping_loops - 1) * clock / (double)span : 0.0;
 
     fprintf(stderr, "soc: %.2f s simulated (%llu cycles) in %.1f s: %.1f frames/s simulated, "
@@ -486,11 +484,14 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     }
     fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (display refresh %.2f Hz; "
                     "per turn of the loop: flock step %llu cycles, sprites %llu, wait %llu); "
-                    "CPI %.2f; asleep %.0f%%\n",
+                    "CPI %.2f; asleep %.0f%%",
             mb->steps_done, mb->live.n, fps, clock / FRAME_CLOCKS,
             (unsigned long long)(step / loops), (unsigned long long)(draw / loops),
             (unsigned long long)(wait / loops), instret ? (double)(step + draw) / instret : 0.0,
             100.0 * soc_sim_sleep_cycles() / (cycles ? cycles : 1));
+    if (sum_waits != 0) /* the synchronous order on the accelerator */
+        fprintf(stderr, "; the rules waited for sums %llu times", (unsigned long long)sum_waits);
+    fprintf(stderr, "\n");
 }
 
 /* The live flock (and counters) back from RAM, with the CPU held. */

@@ -66,26 +66,50 @@ static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b,
     if (a->sep_x != b->sep_x || a->sep_y != b->sep_y || a->coh_x != b->coh_x ||
         a->coh_y != b->coh_y || a->ali_x != b->ali_x || a->ali_y != b->ali_y ||
         a->count != b->count)
-        fail_msg("boid %u: accel (%lld %lld %lld %lld %lld %lld %u) vs C (%lld %lld %lld %lld %lld "
-                 "%lld %u)",
-                 i, (long long)a->sep_x, (long long)a->sep_y, (long long)a->coh_x,
-                 (long long)a->coh_y, (long long)a->ali_x, (long long)a->ali_y, a->count,
-                 (long long)b->sep_x, (long long)b->sep_y, (long long)b->coh_x,
-                 (long long)b->coh_y, (long long)b->ali_x, (long long)b->ali_y, b->count);
+        fail_msg("boid %u: accel (%ld %ld %ld %ld %ld %ld %u) vs C (%ld %ld %ld %ld %ld %ld %u)", i,
+                 (long)a->sep_x, (long)a->sep_y, (long)a->coh_x, (long)a->coh_y, (long)a->ali_x,
+                 (long)a->ali_y, a->count, (long)b->sep_x, (long)b->sep_y, (long)b->coh_x,
+                 (long)b->coh_y, (long)b->ali_x, (long)b->ali_y, b->count);
 }
 
-/* Batch and query sums of the accelerator against brute force in C. Query
- * runs cost N cycles each, so large scenes check a sample of them. */
+/* The batch's sums through sums_stream; the newest entry the engine calls
+ * final is read at once (the host takes no simulated time between bus
+ * accesses: the hardest case for a RESULTS_READY ahead of the writes), the
+ * others in order. */
+static void stream_sums(neighbor_engine_t *a, neighbor_sums_t *out, uint32_t n)
+{
+    neighbor_stream_t st = {0, 0, 0};
+    uint32_t k;
+
+    for (k = 0; k < n; k++) {
+        if (k >= st.ready) {
+            uint32_t before = st.ready;
+            assert_int_equal(a->sums_stream(a->ctx, k, &st), 0);
+            assert_true(st.ready > k && st.ready <= n && st.ready >= before);
+            neighbor_stream_read(st.base + (st.ready - 1) * st.stride, &out[st.ready - 1]);
+        }
+        if (k != st.ready - 1)
+            neighbor_stream_read(st.base + k * st.stride, &out[k]);
+    }
+}
+
+/* Batch and query sums of the accelerator against brute force in C, the
+ * batch's both copied (sums_all) and streamed. Query runs cost N cycles each,
+ * so large scenes check a sample of them. */
 static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_t *q)
 {
     neighbors_brute_t bctx;
     neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
-    neighbor_sums_t *batch = calloc(n, sizeof *batch), one, want;
+    neighbor_sums_t *batch = calloc(n, sizeof *batch), *streamed = calloc(n, sizeof *streamed);
+    neighbor_sums_t one, want;
     const uint32_t *order;
     uint32_t i, step = n > 256 ? n / 61 + 1 : 1;
 
     assert_non_null(batch);
+    assert_non_null(streamed);
     assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
+    assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
+    stream_sums(&a, streamed, n);
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
     assert_int_equal(a.sums_all(a.ctx, batch, &order), 0);
     assert_null(order);
@@ -93,12 +117,14 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     for (i = 0; i < n; i++) {
         assert_int_equal(b.sums_one(b.ctx, i, &want), 0);
         assert_same_sums(&batch[i], &want, i);
+        assert_same_sums(&streamed[i], &want, i);
         if (i % step == 0 || i == n - 1) {
             assert_int_equal(a.sums_one(a.ctx, i, &one), 0);
             assert_same_sums(&one, &want, i);
         }
     }
     free(batch);
+    free(streamed);
 }
 
 static uint32_t scene_size(uint32_t want) { return want < accel.n_max ? want : accel.n_max; }
@@ -149,8 +175,38 @@ static void adversarial_scenes_match(void **state)
                : (i % 3 == 1) ? boid_px(40.0 * (i % 8) + 24, 8.0 * (i / 8) + 32, 0, 1)
                               : boid_px(40.0 * (i % 8) + 40, 8.0 * (i / 8), -1, 1);
     compare_scene(b, n, &q);
+    for (i = 0; i < n; i++) /* terms on their rounding halves: offsets 2^8 times odd numbers */
+        b[i] = (boid_t){Q16_ONE * 100 + 256 * 77 * (int32_t)i, Q16_ONE * 50 - 256 * 31 * (int32_t)i,
+                        64 * (int32_t)(2 * i + 1) - 4096, 64 - 128 * (int32_t)i};
+    compare_scene(b, n, &q);
     b[0] = boid_px(10, 10, 1, 1); /* a single boid: no neighbours */
     compare_scene(b, 1, &q);
+    free(b);
+}
+
+/* The widest terms: every boid within 255 px of every other, at +-64
+ * px/frame, under the largest ranges. */
+static void widest_sums_match(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint32_t n = scene_size(200), i;
+    boid_t *b = calloc(n, sizeof *b);
+    uint64_t rng = 5;
+
+    (void)state;
+    assert_non_null(b);
+    q.visualrange = 255 * Q16_ONE;
+    q.visual2 = (int64_t)q.visualrange * q.visualrange;
+    for (i = 0; i < n; i++) {
+        q16_t v = i % 2 ? SPEED_MAX_PX * Q16_ONE : -SPEED_MAX_PX * Q16_ONE;
+        b[i] = boid_px(1000 + 180 * rng_unit(&rng), 1000 + 180 * rng_unit(&rng), 0, 0);
+        b[i].vx = v;
+        b[i].vy = i % 3 ? v : -v;
+    }
+    q.protected2 = q.visual2 / 4;
+    compare_scene(b, n, &q);
+    q.protected2 = q.visual2;
+    compare_scene(b, n, &q);
     free(b);
 }
 
@@ -177,6 +233,27 @@ static void largest_flock_matches_and_meets_the_cycle_budget(void **state)
     state_table_free(&t);
 }
 
+/* The default parameters in an update order, with dynamic bias. */
+static flock_params_t frame_params(int order)
+{
+    param_set_t ps;
+    flock_params_t p;
+
+    params_defaults(&ps);
+    ps.order = order;
+    ps.dynamic_bias = 1;
+    params_to_fixed(&ps, &p);
+    return p;
+}
+
+static void assert_same_flock(const flock_t *x, const flock_t *y)
+{
+    assert_int_equal(x->n, y->n);
+    assert_memory_equal(x->boid, y->boid, x->n * sizeof *x->boid);
+    assert_memory_equal(x->biasval, y->biasval, x->n * sizeof *x->biasval);
+    assert_memory_equal(x->predator, y->predator, x->n_predators * sizeof *x->predator);
+}
+
 /* The flock loop unchanged, sums from the RTL, against the software engine. */
 static void frames_match_software_in_both_orders(void **state)
 {
@@ -188,16 +265,11 @@ static void frames_match_software_in_both_orders(void **state)
 
     (void)state;
     for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++) {
-        param_set_t ps;
-        flock_params_t p;
+        flock_params_t p = frame_params(order);
         state_table_t t;
         flock_t fs, fa;
         neighbor_sums_t *sums = calloc(n, sizeof *sums);
         int frame;
-        params_defaults(&ps);
-        ps.order = order;
-        ps.dynamic_bias = 1;
-        params_to_fixed(&ps, &p);
         assert_int_equal(scene_random(&spec, &t), 0);
         assert_int_equal(flock_from_table(&t, &fs), 0);
         assert_int_equal(flock_from_table(&t, &fa), 0);
@@ -205,15 +277,47 @@ static void frames_match_software_in_both_orders(void **state)
             assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
             assert_int_equal(flock_step(&fa, &p, &a, sums), 0);
         }
-        assert_memory_equal(fs.boid, fa.boid, n * sizeof *fs.boid);
-        assert_memory_equal(fs.biasval, fa.biasval, n * sizeof *fs.biasval);
-        assert_memory_equal(fs.predator, fa.predator, fs.n_predators * sizeof *fs.predator);
+        assert_same_flock(&fs, &fa);
         assert_true(fs.boid[0].x != (q16_t)lround(t.row[0].x * 65536)); /* it did fly */
         flock_free(&fs);
         flock_free(&fa);
         state_table_free(&t);
         free(sums);
     }
+}
+
+/* The synchronous order reads the accelerator's sums as they become final
+ * (sums_stream, no sums array); the copied path (sums_all, as for an engine
+ * without sums_stream) gives the same flock, bit for bit. */
+static void streamed_frames_equal_copied_frames(void **state)
+{
+    uint32_t n = scene_size(300);
+    scene_spec_t spec = {n, 2, n / 10, n / 16, 0.01, 0.01, 640, 480, 3, 6, 33};
+    neighbor_engine_t streamed = neighbors_accel_engine(&accel), copied = streamed;
+    neighbor_sums_t *sums = calloc(n, sizeof *sums);
+    flock_params_t p = frame_params(ORDER_SYNCHRONOUS);
+    state_table_t t;
+    flock_t fs, fc;
+    uint64_t waits = accel.waits;
+    int frame;
+
+    (void)state;
+    assert_non_null(sums);
+    copied.sums_stream = NULL;
+    assert_int_equal(scene_random(&spec, &t), 0);
+    assert_int_equal(flock_from_table(&t, &fs), 0);
+    assert_int_equal(flock_from_table(&t, &fc), 0);
+    for (frame = 0; frame < 100; frame++) {
+        assert_int_equal(flock_step(&fs, &p, &streamed, NULL), 0);
+        assert_int_equal(flock_step(&fc, &p, &copied, sums), 0);
+    }
+    assert_same_flock(&fs, &fc);
+    /* it streamed: each frame's first boid waits for the first pass */
+    assert_true(accel.waits - waits >= 100u);
+    flock_free(&fs);
+    flock_free(&fc);
+    state_table_free(&t);
+    free(sums);
 }
 
 static void identity_registers(void **state)
@@ -301,6 +405,62 @@ static void bad_parameters_refuse_to_start(void **state)
     }
 }
 
+/* RESULTS_READY through a batch: 0 at the start, never falling, never above
+ * COUNT, COUNT at DONE; 0 again after a reset. */
+static void results_ready_counts_up_to_count(void **state)
+{
+    uint32_t n = scene_size(200), r, last = 0, rises = 0;
+    int polls;
+
+    (void)state;
+    clear_status();
+    set_params(n);
+    wr(ACCEL_CTRL, ACCEL_CTRL_START | ACCEL_CTRL_BATCH);
+    assert_true(rd(ACCEL_RESULTS_READY) < n);
+    for (polls = 0; polls < 1000000 && !(rd(ACCEL_STATUS) & ACCEL_STATUS_DONE); polls++) {
+        r = rd(ACCEL_RESULTS_READY);
+        assert_true(r >= last && r <= n);
+        rises += r > last;
+        last = r;
+    }
+    assert_int_equal(rd(ACCEL_RESULTS_READY), n);
+    if (n > 2 * accel.lanes)
+        assert_true(rises >= 2);
+    clear_status();
+    accel_sim_reset();
+    assert_int_equal(rd(ACCEL_RESULTS_READY), 0);
+    assert_int_equal(neighbors_accel_init(&accel), NEIGHBORS_OK);
+}
+
+/* A refused start leaves RESULTS_READY at the last batch's count: the
+ * stream must report it at once, not take the old results for its own (with
+ * fewer boids then, the first of them would look final). */
+static void stream_reports_a_refused_start(void **state)
+{
+    neighbor_query_t q = default_query();
+    neighbor_engine_t a = neighbors_accel_engine(&accel);
+    uint32_t n = scene_size(40), i;
+    boid_t *b = calloc(n, sizeof *b);
+    neighbor_sums_t *out = calloc(n, sizeof *out);
+    neighbor_stream_t st = {0, 0, 0};
+
+    (void)state;
+    assert_non_null(b);
+    assert_non_null(out);
+    for (i = 0; i < n; i++)
+        b[i] = boid_px(100 + 3 * i, 100 + 2 * (i % 7), 1, 0);
+    assert_int_equal(a.begin(a.ctx, b, n / 2, &q), 0);
+    stream_sums(&a, out, n / 2);
+    assert_int_equal(rd(ACCEL_RESULTS_READY), n / 2);
+    q.visualrange = Q16_PX(256); /* above what the accelerator takes */
+    q.visual2 = (int64_t)q.visualrange * q.visualrange;
+    assert_int_equal(a.begin(a.ctx, b, n, &q), 0);
+    assert_int_equal(a.sums_stream(a.ctx, 0, &st), NEIGHBORS_E_DEVICE);
+    assert_int_equal(rd(ACCEL_STATUS) & 0x1c, 0); /* the error flags were cleared */
+    free(b);
+    free(out);
+}
+
 static void start_while_busy_is_ignored_and_flagged(void **state)
 {
     uint32_t n = scene_size(64), i, cycles_before;
@@ -374,10 +534,14 @@ int main(void)
         cmocka_unit_test(identity_registers),
         cmocka_unit_test(random_scenes_match),
         cmocka_unit_test(adversarial_scenes_match),
+        cmocka_unit_test(widest_sums_match),
         cmocka_unit_test(largest_flock_matches_and_meets_the_cycle_budget),
         cmocka_unit_test(frames_match_software_in_both_orders),
+        cmocka_unit_test(streamed_frames_equal_copied_frames),
         cmocka_unit_test(unmapped_access_is_acknowledged_and_flagged),
         cmocka_unit_test(bad_parameters_refuse_to_start),
+        cmocka_unit_test(results_ready_counts_up_to_count),
+        cmocka_unit_test(stream_reports_a_refused_start),
         cmocka_unit_test(start_while_busy_is_ignored_and_flagged),
         cmocka_unit_test(reset_mid_run_returns_to_idle),
         cmocka_unit_test(irq_follows_done_when_enabled),

@@ -38,6 +38,33 @@ for b in $open_boards $vendor_boards; do
     fi
 done
 
+# The iCEBreaker's firmware holds its N_MAX boids in 64 KiB beside the
+# mailbox, and its grid gives the host's sums; it carries the Cornell rules
+# only, and says so when asked for the others.
+soc=$build/boards/icebreaker/soc
+nmax=$(make --no-print-directory -s print-icebreaker_NMAX 2>/dev/null)
+if [ -x "$soc" ] && [ -x "$build/boids" ] && [ -n "$nmax" ]; then
+    tmp=$(mktemp -d)
+    flock=(--boids "$nmax" --predators 1 --scouts1 $((nmax / 10)) --scouts2 $((nmax / 16)) --seed 3
+        --update synchronous --neighbors grid)
+    out=$("$soc" --headless --steps 10 --save "$tmp/board.csv" "${flock[@]}" 2>&1); status=$?
+    "$build/boids" --frames 10 --save "$tmp/host.csv" "${flock[@]}" >/dev/null 2>&1
+    if [ $status -eq 0 ] && cmp -s "$tmp/board.csv" "$tmp/host.csv"; then
+        ok "iCEBreaker: $nmax boids fit its RAM; 10 steps of its grid equal build/boids's, bit for bit"
+    else
+        not_ok "iCEBreaker: $nmax boids, 10 steps, equal to build/boids" "exit $status: $out"
+    fi
+    out=$("$soc" --headless --steps 2 --boids 20 --rules weighted --neighbors grid 2>&1)
+    if grep -q "built without that neighbor engine or rule set" <<<"$out"; then
+        ok "iCEBreaker: the weighted rule set, left out of its firmware, is refused with the reason"
+    else
+        not_ok "iCEBreaker: --rules weighted is refused" "$out"
+    fi
+    rm -rf "$tmp"
+else
+    not_ok "iCEBreaker: no board simulator at $soc or no $build/boids"
+fi
+
 # The iCEBreaker's power-up in Icarus: the board top, the flash model holding
 # the RAM image make synth wrote, the loader, the CPU, the firmware's banner on
 # the UART pin. Then the same with the image cut short: it must not boot.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every CPU test program (tests/cpu/*.S but start.S) on cpu_test_top under
-# Icarus and under Verilator, with no bus waits and with random waits on both of the
-# CPU's ports from each of SEEDS (default "1 2 3"): one TAP line per program, per
-# simulator, per seed. The neg_*
+# Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
+# programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, with
+# no bus waits and with random waits on both of the CPU's ports from each of SEEDS
+# (default "1 2 3"; soc_bus_jitter), and once on the reference ISS (tests/cpu/iss, its
+# own model of the test device): one TAP line per program per run. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
 # The programs and simulators are built by make: `make BUILD=<build-dir> cpu-tests`.
@@ -21,40 +22,16 @@ fail() { fails=$((fails + 1)); not_ok "$@"; }
 
 make_cmd="make BUILD=$build cpu-tests"
 programs=()
-for f in tests/cpu/*.S; do
-    p=$(basename "$f" .S)
+for f in tests/cpu/*.S tests/cpu/isa/*.S; do
+    p=${f#tests/cpu/}
+    p=${p%.S}
     [ "$p" = start ] || programs+=("$p")
 done
 
-# what PROGRAM: the first line of the program's header comment
-what() { sed -n '1s|^/\* *||p' "tests/cpu/$1.S" | sed 's| *\*/$||'; }
+source tests/cpu/verdict.sh
 
-# verdict NAME SIM SEED STATUS LOG: the TAP line for one run
-verdict() {
-    local p=$1 sim=$2 seed=$3 status=$4 log=$5 desc waits="no waits"
-    [ "$seed" -ne 0 ] && waits="random waits, seed $seed"
-    desc="$p under $sim, $waits: $(what "$p")"
-    case $p in
-        neg_fail)
-            if [ "$status" -ne 0 ] && grep -q "^FAIL .*check 7 " <<<"$log"; then
-                ok "$desc (reported as failing, check 7)"
-            else
-                fail "$desc: must be reported as failing check 7" "exit status $status"$'\n'"$log"
-            fi ;;
-        neg_hang)
-            if [ "$status" -ne 0 ] && grep -q "^FAIL .*no result after" <<<"$log"; then
-                ok "$desc (reported as a timeout)"
-            else
-                fail "$desc: must be reported as a timeout" "exit status $status"$'\n'"$log"
-            fi ;;
-        *)
-            if [ "$status" -eq 0 ] && grep -q "^PASS " <<<"$log" && ! grep -q "^FAIL" <<<"$log"; then
-                ok "$desc"
-            else
-                fail "$desc" "exit status $status"$'\n'"$log"
-            fi ;;
-    esac
-}
+# waits SEED: how a run's bus behaves, for its TAP line
+waits() { if [ "$1" -eq 0 ]; then echo "no waits"; else echo "random waits, seed $1"; fi; }
 
 for seed in "${seeds[@]}"; do
     for p in "${programs[@]}"; do
@@ -65,14 +42,22 @@ for seed in "${seeds[@]}"; do
             fail "$p under icarus: $out/$p.vvp is missing" "run: $make_cmd"
         else
             log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit +WAIT_SEED="$seed" 2>&1); status=$?
-            verdict "$p" icarus "$seed" "$status" "$log"
+            verdict "$p" "icarus, $(waits "$seed")" "$status" "$log"
         fi
         # Verilator
         if [ ! -x "$out/cpu_sim" ] || [ ! -f "$out/$p.hex" ]; then
             fail "$p under verilator: $out/cpu_sim or $out/$p.hex is missing" "run: $make_cmd"
         else
             log=$("$out/cpu_sim" "$out/$p.hex" --max-cycles $limit --wait-seed "$seed" 2>&1); status=$?
-            verdict "$p" verilator "$seed" "$status" "$log"
+            verdict "$p" "verilator, $(waits "$seed")" "$status" "$log"
+        fi
+        # the reference ISS, once: about one step for every three cycles
+        [ "$seed" -eq 0 ] || continue
+        if [ ! -x "$out/iss_run" ] || [ ! -f "$out/$p.hex" ]; then
+            fail "$p under iss: $out/iss_run or $out/$p.hex is missing" "run: $make_cmd"
+        else
+            log=$("$out/iss_run" "$out/$p.hex" --max-steps $((limit / 3)) 2>&1); status=$?
+            verdict "$p" iss "$status" "$log"
         fi
     done
 done

@@ -1,6 +1,6 @@
 /* Drives every accumulator and intermediate of docs/fixed-point.md to its
- * documented worst case at the largest flock the build allows. The values
- * must come out exact (sums) or saturated as documented (velocities); the
+ * documented worst case at the largest flock the build allows. The 32-bit
+ * sums must come out exact and the velocities saturated as documented; the
  * sanitizer build of this test turns any signed overflow into a failure. */
 #include <math.h>
 #include <stdlib.h>
@@ -53,31 +53,32 @@ static neighbor_sums_t query_first(const boid_t *b, const param_set_t *ps)
     return s;
 }
 
-static void largest_separation_sum_is_exact_and_saturates_velocity(void **state)
+static void largest_separation_sum_fits_and_saturates_the_push(void **state)
 {
     param_set_t ps = extreme_params();
     flock_params_t p = fixed_of(&ps);
-    int64_t off = (int64_t)p.protectedrange - 1; /* just inside */
+    int32_t off = p.protectedrange - 1; /* just inside */
     boid_t self = boid_px(8000, 8000, 0, 0);
     boid_t *b = crowd(self, off, 0, 0, 0);
     neighbor_sums_t s = query_first(b, &ps);
     gain_t bias = 0;
 
     (void)state;
-    assert_int_equal(s.sep_x, (int64_t)(BOIDS_MAX - 1) * off); /* about 2^39 */
+    /* 65535 terms of round(off / 2^9) = 16320: about 2^30 */
+    assert_int_equal(s.sep_x, (int64_t)(BOIDS_MAX - 1) * neighbor_offset_term(off));
     assert_int_equal(s.count, 0);
-    /* sep * avoidfactor saturates at INT32_MAX, then the speed limit */
+    /* sep * avoidfactor saturates at 4096 px/frame, then the speed limit */
     flock_rules_cornell(&self, ROLE_SCOUT1, &bias, &s, NULL, 0, &p);
     assert_int_equal(self.vx, p.maxspeed);
     assert_int_equal(self.vy, 0);
     free(b);
 }
 
-static void largest_cohesion_and_alignment_sums_are_exact(void **state)
+static void largest_cohesion_and_alignment_sums_fit(void **state)
 {
     param_set_t ps = extreme_params();
     flock_params_t p = fixed_of(&ps);
-    int64_t off = (int64_t)p.visualrange - 1;
+    int32_t off = p.visualrange - 1;
     q16_t v = -SPEED_MAX_PX * Q16_ONE;
     boid_t self = boid_px(8000, 8000, SPEED_MAX_PX, 0);
     boid_t *b = crowd(self, off, 0, v, v);
@@ -86,9 +87,10 @@ static void largest_cohesion_and_alignment_sums_are_exact(void **state)
 
     (void)state;
     assert_int_equal(s.count, BOIDS_MAX - 1);
-    assert_int_equal(s.coh_x, -(int64_t)(BOIDS_MAX - 1) * off);
-    assert_int_equal(s.ali_x, (int64_t)(BOIDS_MAX - 1) * v); /* -2^38 */
-    assert_int_equal(s.ali_y, (int64_t)(BOIDS_MAX - 1) * v);
+    /* 65535 terms of 32640 and of -32768: -2^31 + 2^15 at the widest */
+    assert_int_equal(s.coh_x, -(int64_t)(BOIDS_MAX - 1) * neighbor_offset_term(off));
+    assert_int_equal(s.ali_x, -(int64_t)(BOIDS_MAX - 1) * 32768);
+    assert_int_equal(s.ali_y, -(int64_t)(BOIDS_MAX - 1) * 32768);
     /* vx = 64 + (-255)*1 + (-64 - 64)*1 -> strongly left, clamped to 64 */
     flock_rules_cornell(&self, ROLE_BOID, &bias, &s, NULL, 0, &p);
     assert_true(self.vx < 0);
@@ -104,36 +106,75 @@ static void weighted_sums_at_the_limit_give_unit_directions(void **state)
     boid_t *b;
     neighbor_sums_t s;
     gain_t bias = 0;
+    int32_t ux = 3 * Q16_ONE, uy = 4 * Q16_ONE;
 
     (void)state;
     ps.rules = RULES_WEIGHTED;
     ps.cohesionweight = ps.alignmentweight = ps.separationweight = 64;
     p = fixed_of(&ps);
-    b = crowd(self, 3 * Q16_ONE, 4 * Q16_ONE, INT32_MAX, INT32_MAX);
+    b = crowd(self, 3 * Q16_ONE, 4 * Q16_ONE, SPEED_MAX_PX * Q16_ONE, -SPEED_MAX_PX * Q16_ONE);
     s = query_first(b, &ps);
     assert_int_equal(s.close_count, BOIDS_MAX - 1);
-    /* each unit vector is (3/5, 4/5) */
-    assert_int_equal(s.unit_x, (int64_t)(BOIDS_MAX - 1) * fx_div_round((int64_t)3 * Q16_ONE * Q16_ONE, 5 * Q16_ONE));
-    assert_int_equal(s.close_vx, (int64_t)(BOIDS_MAX - 1) * INT32_MAX);
+    /* each unit vector is (3/5, 4/5) in Q14 */
+    assert_int_equal(fx_scale_to(&ux, &uy, NEIGHBOR_UNIT_ONE), 1);
+    assert_int_equal(ux, 9830); /* 0.6 * 2^14 = 9830.4 */
+    assert_int_equal(s.unit_x, (int64_t)(BOIDS_MAX - 1) * ux);
+    assert_int_equal(s.unit_y, (int64_t)(BOIDS_MAX - 1) * uy);
+    assert_int_equal(s.close_vx, (int64_t)(BOIDS_MAX - 1) * 32768);
+    assert_int_equal(s.close_vy, -(int64_t)(BOIDS_MAX - 1) * 32768);
     flock_rules_weighted(&self, ROLE_BOID, &bias, &s, NULL, 0, &p);
     assert_true(fabs(hypot(self.vx, self.vy) / Q16_ONE - ps.speed) < 1e-3);
     free(b);
 }
 
-static void speed_of_the_largest_velocity_fits(void **state)
+/* Every term of the Cornell rules at its bound at once, with the sums the
+ * widest a flock gives (docs/fixed-point.md): the velocity in progress stays
+ * below 2^29 (the sanitizer build fails on any overflow) and ends clamped. */
+static void velocity_in_progress_stays_within_its_bound(void **state)
+{
+    param_set_t ps = extreme_params();
+    flock_params_t p;
+    static const int32_t signs[2] = {-1, 1};
+    boid_t predators[PREDATORS_MAX];
+    uint32_t k, i;
+
+    (void)state;
+    ps.turnfactor = ps.predatorturnfactor = SPEED_MAX_PX;
+    ps.margin = WORLD_MAX_PX; /* every edge turns */
+    ps.maxbias = 1;
+    ps.dynamic_bias = 1;
+    p = fixed_of(&ps);
+    for (i = 0; i < 2; i++) {
+        const int32_t sign = signs[i], widest = (int32_t)(BOIDS_MAX - 1) * 32768 * sign;
+        neighbor_sums_t s = {widest, widest, -widest, -widest, widest, widest, BOIDS_MAX - 1,
+                             0, 0, 0, 0, 0};
+        boid_t self = {sign * POSITION_MAX, sign * POSITION_MAX, sign * SPEED_MAX_PX * Q16_ONE,
+                       -sign * SPEED_MAX_PX * Q16_ONE};
+        gain_t bias = GAIN_ONE;
+        for (k = 0; k < PREDATORS_MAX; k++)
+            predators[k] = (boid_t){self.x - sign * (p.predatorrange - 1), self.y, 0, 0};
+        flock_rules_cornell(&self, ROLE_SCOUT2, &bias, &s, predators, PREDATORS_MAX, &p);
+        assert_true(fx_uabs(self.vx) <= (uint32_t)SPEED_MAX_PX * Q16_ONE);
+        assert_true(fx_uabs(self.vy) <= (uint32_t)SPEED_MAX_PX * Q16_ONE);
+        assert_true(fabs(hypot(self.vx, self.vy) / Q16_ONE - SPEED_MAX_PX) < 1e-3);
+    }
+}
+
+static void speed_limit_takes_the_largest_velocity_in_progress(void **state)
 {
     param_set_t ps = extreme_params();
     flock_params_t p = fixed_of(&ps);
+    const int32_t big = (1 << 29) - 1;
+    boid_t b = {0, 0, -big, -big};
 
     (void)state;
-    /* |v|^2 = 2 * 2^62 = 2^63: the widest square the speed limit takes */
-    assert_int_equal(speed_of(INT32_MIN, INT32_MIN, SPEED_EXACT), 3037000499u);
-    {
-        boid_t b = {0, 0, INT32_MIN, INT32_MIN};
-        limit_speed(&b, (edge_turn_t){0, 0}, &p);
-        assert_true(fabs(b.vx / (double)Q16_ONE + SPEED_MAX_PX / sqrt(2)) < 1e-4);
-        assert_int_equal(b.vx, b.vy);
-    }
+    limit_speed(&b, (edge_turn_t){0, 0}, &p);
+    assert_true(fabs(b.vx / (double)Q16_ONE + SPEED_MAX_PX / sqrt(2)) < 1e-4);
+    assert_int_equal(b.vx, b.vy);
+    b = (boid_t){0, 0, big, 1};
+    limit_speed(&b, (edge_turn_t){0, 0}, &p);
+    assert_int_equal(b.vx, SPEED_MAX_PX * Q16_ONE);
+    assert_int_equal(b.vy, 0);
 }
 
 static void positions_saturate_instead_of_wrapping(void **state)
@@ -214,10 +255,11 @@ static void grid_handles_the_whole_flock_in_one_cell(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(largest_separation_sum_is_exact_and_saturates_velocity),
-        cmocka_unit_test(largest_cohesion_and_alignment_sums_are_exact),
+        cmocka_unit_test(largest_separation_sum_fits_and_saturates_the_push),
+        cmocka_unit_test(largest_cohesion_and_alignment_sums_fit),
         cmocka_unit_test(weighted_sums_at_the_limit_give_unit_directions),
-        cmocka_unit_test(speed_of_the_largest_velocity_fits),
+        cmocka_unit_test(velocity_in_progress_stays_within_its_bound),
+        cmocka_unit_test(speed_limit_takes_the_largest_velocity_in_progress),
         cmocka_unit_test(positions_saturate_instead_of_wrapping),
         cmocka_unit_test(most_predators_at_the_widest_range),
         cmocka_unit_test(grid_handles_the_whole_flock_in_one_cell),

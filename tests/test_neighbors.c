@@ -1,28 +1,47 @@
-/* Brute force and grid must give the same sums, bit for bit: per query, for
- * a whole frame, and over many frames in both update orders, on random and
- * adversarial scenes. */
+/* Brute force, the host's grid and the small CPU's grid must give the same
+ * sums, bit for bit: per query, for a whole frame, and over many frames in
+ * both update orders, on random and adversarial scenes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test_support.h"
+#include "../firmware/neighbors_grid_small.h"
 
 typedef struct {
     neighbors_brute_t brute;
     neighbors_grid_t grid;
-    void *grid_mem;
-    neighbor_engine_t b, g;
+    neighbors_grid_small_t small;
+    void *grid_mem, *small_mem;
+    neighbor_engine_t b, g, s;
 } engines_t;
 
-static void engines_open(engines_t *e, uint32_t n_max)
+/* The small grid's cells for the query, or cells if that is not 0. */
+static void engines_open_cells(engines_t *e, uint32_t n_max, const neighbor_query_t *q,
+                               uint32_t cells)
 {
+    if (cells == 0)
+        cells = neighbors_grid_small_cells(n_max, q);
     e->b = neighbors_brute_engine(&e->brute);
     e->grid_mem = malloc(neighbors_grid_bytes(n_max));
+    e->small_mem = malloc(neighbors_grid_small_bytes(n_max, cells));
     assert_non_null(e->grid_mem);
+    assert_non_null(e->small_mem);
     neighbors_grid_init(&e->grid, n_max, e->grid_mem);
     e->g = neighbors_grid_engine(&e->grid);
+    neighbors_grid_small_init(&e->small, n_max, cells, e->small_mem);
+    e->s = neighbors_grid_small_engine(&e->small);
 }
 
-static void engines_close(engines_t *e) { free(e->grid_mem); }
+static void engines_open(engines_t *e, uint32_t n_max, const neighbor_query_t *q)
+{
+    engines_open_cells(e, n_max, q, 0);
+}
+
+static void engines_close(engines_t *e)
+{
+    free(e->grid_mem);
+    free(e->small_mem);
+}
 
 static void assert_sums_equal(const neighbor_sums_t *a, const neighbor_sums_t *b)
 {
@@ -40,55 +59,62 @@ static void assert_sums_equal(const neighbor_sums_t *a, const neighbor_sums_t *b
     assert_int_equal(a->unit_y, b->unit_y);
 }
 
-/* Every query and the batch, both engines, one state. Returns how many boids
- * had any neighbor, so callers can check their scene is not trivially empty. */
-static uint32_t compare_engines(const boid_t *boids, uint32_t n, const param_set_t *ps)
+/* Every query and the batch, every engine, one state. Returns how many boids
+ * had any neighbor, so callers can check their scene is not trivially empty.
+ * cells: the small grid's (0: as many as the query wants). */
+static uint32_t compare_engines_cells(const boid_t *boids, uint32_t n, const param_set_t *ps,
+                                      uint32_t cells)
 {
+    enum { ENGINES = 3 };
     flock_params_t p = fixed_of(ps);
     neighbor_query_t q = neighbor_query_make(&p);
-    neighbor_sums_t *all_b = calloc(n, sizeof *all_b), *all_g = calloc(n, sizeof *all_g);
-    neighbor_sums_t *by_id_b = calloc(n, sizeof *by_id_b), *by_id_g = calloc(n, sizeof *by_id_g);
-    const uint32_t *order_b, *order_g;
+    neighbor_sums_t *all = calloc(n, sizeof *all), *by_id[ENGINES];
+    const uint32_t *order;
+    neighbor_engine_t *engine[ENGINES];
     engines_t e;
-    uint32_t i, busy = 0;
+    uint32_t i, k, busy = 0;
 
-    assert_non_null(all_b);
-    assert_non_null(all_g);
-    engines_open(&e, n);
-    assert_int_equal(e.b.begin(e.b.ctx, boids, n, &q), 0);
-    assert_int_equal(e.g.begin(e.g.ctx, boids, n, &q), 0);
-    assert_int_equal(e.b.sums_all(e.b.ctx, all_b, &order_b), 0);
-    assert_int_equal(e.g.sums_all(e.g.ctx, all_g, &order_g), 0);
-    assert_non_null(by_id_b);
-    assert_non_null(by_id_g);
-    for (i = 0; i < n; i++) { /* every id exactly once in each engine's order */
-        uint32_t ib = order_b ? order_b[i] : i, ig = order_g ? order_g[i] : i;
-        assert_true(ib < n && ig < n);
-        by_id_b[ib] = all_b[i];
-        by_id_g[ig] = all_g[i];
-        by_id_b[ib].count += 1u << 31; /* marks the id as seen */
-        by_id_g[ig].count += 1u << 31;
+    assert_non_null(all);
+    engines_open_cells(&e, n, &q, cells);
+    engine[0] = &e.b;
+    engine[1] = &e.g;
+    engine[2] = &e.s;
+    for (k = 0; k < ENGINES; k++) {
+        by_id[k] = calloc(n, sizeof *by_id[k]);
+        assert_non_null(by_id[k]);
+        assert_int_equal(engine[k]->begin(engine[k]->ctx, boids, n, &q), 0);
+        assert_int_equal(engine[k]->sums_all(engine[k]->ctx, all, &order), 0);
+        for (i = 0; i < n; i++) { /* every id exactly once in each engine's order */
+            uint32_t id = order ? order[i] : i;
+            assert_true(id < n);
+            by_id[k][id] = all[i];
+            by_id[k][id].count += 1u << 31; /* marks the id as seen */
+        }
+        for (i = 0; i < n; i++) {
+            assert_true(by_id[k][i].count >= 1u << 31);
+            by_id[k][i].count -= 1u << 31;
+        }
     }
     for (i = 0; i < n; i++) {
-        assert_true(by_id_b[i].count >= 1u << 31 && by_id_g[i].count >= 1u << 31);
-        by_id_b[i].count -= 1u << 31;
-        by_id_g[i].count -= 1u << 31;
-    }
-    for (i = 0; i < n; i++) {
-        neighbor_sums_t one_b, one_g;
+        neighbor_sums_t one_b, one;
         assert_int_equal(e.b.sums_one(e.b.ctx, i, &one_b), 0);
-        assert_int_equal(e.g.sums_one(e.g.ctx, i, &one_g), 0);
-        assert_sums_equal(&one_b, &one_g);
-        assert_sums_equal(&one_b, &by_id_b[i]);
-        assert_sums_equal(&one_b, &by_id_g[i]);
+        for (k = 0; k < ENGINES; k++) {
+            assert_int_equal(engine[k]->sums_one(engine[k]->ctx, i, &one), 0);
+            assert_sums_equal(&one_b, &one);
+            assert_sums_equal(&one_b, &by_id[k][i]);
+        }
         busy += one_b.count + one_b.close_count > 0 || one_b.sep_x || one_b.sep_y;
     }
     engines_close(&e);
-    free(all_b);
-    free(all_g);
-    free(by_id_b);
-    free(by_id_g);
+    free(all);
+    for (k = 0; k < ENGINES; k++)
+        free(by_id[k]);
     return busy;
+}
+
+static uint32_t compare_engines(const boid_t *boids, uint32_t n, const param_set_t *ps)
+{
+    return compare_engines_cells(boids, n, ps, 0);
 }
 
 static boid_t *boids_of(const state_table_t *t)
@@ -184,6 +210,49 @@ static void exact_range_boundaries_match(void **state)
     assert_int_equal(compare_engines(b, n, &ps), n);
 }
 
+/* floor(sqrt(v)) */
+static int64_t isqrt64(int64_t v)
+{
+    int64_t r = (int64_t)sqrt((double)v);
+
+    while (r * r > v)
+        r--;
+    while ((r + 1) * (r + 1) <= v)
+        r++;
+    return r;
+}
+
+static void pairs_within_a_hair_of_the_ranges_match(void **state)
+{
+    /* Pairs whose squared distance lies within a few 2^20 (Q32) of a range's
+     * square, at every sub-pixel phase, and pairs a step inside the box: the
+     * ties and near-ties of the ring tests, where an engine's shortcuts on
+     * the offsets or their squares could go wrong. */
+    enum { PAIRS = 600 };
+    static boid_t b[2 * PAIRS];
+    param_set_t ps;
+    uint64_t rng = 17;
+    uint32_t i;
+
+    (void)state;
+    params_defaults(&ps);
+    for (i = 0; i < PAIRS; i++) {
+        int64_t r = (int64_t)((i % 2 ? ps.visualrange : ps.protectedrange) * Q16_ONE);
+        int64_t dx = r * 3 / 5 + (int64_t)i * 977 % (r / 5); /* 0.6 r to 0.8 r */
+        int64_t dy = isqrt64(r * r - dx * dx) + (i / 2) % 3 - 1;
+        if (i % 10 < 2) { /* along an axis, a step or two inside the box */
+            dx = r - 1 - (i / 10) % 2;
+            dy = (i / 20) % 3;
+        }
+        double x = 40 + 560 * rng_unit(&rng), y = 40 + 400 * rng_unit(&rng);
+        b[2 * i] = boid_px(x, y, 1, 0);
+        b[2 * i + 1] = b[2 * i];
+        b[2 * i + 1].x += (int32_t)(i % 4 < 2 ? dx : -dx);
+        b[2 * i + 1].y += (int32_t)(i % 8 < 4 ? dy : -dy);
+    }
+    assert_true(compare_engines(b, 2 * PAIRS, &ps) > PAIRS);
+}
+
 static void tiny_range_in_huge_world_grows_cells(void **state)
 {
     enum { N = 64 };
@@ -204,7 +273,24 @@ static void tiny_range_in_huge_world_grows_cells(void **state)
     compare_engines(b, N, &ps);
 }
 
-static void grid_refuses_more_boids_than_its_memory(void **state)
+static void small_grid_with_few_cells_matches(void **state)
+{
+    /* fewer cells than the world wants: the cells grow past the visual range */
+    static const uint32_t cells[] = {1, 2, 7, 40};
+    param_set_t ps;
+    state_table_t t = random_scene(500, 0, 0, 0, 640, 480, 21);
+    boid_t *b = boids_of(&t);
+    size_t k;
+
+    (void)state;
+    params_defaults(&ps);
+    for (k = 0; k < sizeof cells / sizeof cells[0]; k++)
+        assert_true(compare_engines_cells(b, 500, &ps, cells[k]) > 400);
+    free(b);
+    state_table_free(&t);
+}
+
+static void grids_refuse_more_boids_than_their_memory(void **state)
 {
     engines_t e;
     boid_t b[5] = {{0, 0, 0, 0}};
@@ -216,37 +302,48 @@ static void grid_refuses_more_boids_than_its_memory(void **state)
     params_defaults(&ps);
     p = fixed_of(&ps);
     q = neighbor_query_make(&p);
-    engines_open(&e, 4);
+    engines_open(&e, 4, &q);
     assert_int_equal(e.g.begin(e.g.ctx, b, 5, &q), NEIGHBORS_E_CAPACITY);
     assert_int_equal(e.g.begin(e.g.ctx, b, 4, &q), 0);
+    assert_int_equal(e.s.begin(e.s.ctx, b, 5, &q), NEIGHBORS_E_CAPACITY);
+    assert_int_equal(e.s.begin(e.s.ctx, b, 4, &q), 0);
     engines_close(&e);
 }
 
 /* Runs frames with each engine from the same start; states must stay equal. */
-static void run_both(const state_table_t *t, const param_set_t *ps, unsigned frames)
+static void run_all(const state_table_t *t, const param_set_t *ps, unsigned frames)
 {
+    enum { ENGINES = 3 };
     flock_params_t p = fixed_of(ps);
-    flock_t fb, fg;
+    neighbor_query_t q = neighbor_query_make(&p);
+    flock_t f[ENGINES];
+    neighbor_engine_t *engine[ENGINES];
     engines_t e;
     neighbor_sums_t *sums;
-    unsigned k;
+    unsigned i, k;
 
-    assert_int_equal(flock_from_table(t, &fb), 0);
-    assert_int_equal(flock_from_table(t, &fg), 0);
-    sums = calloc(fb.n, sizeof *sums);
+    for (k = 0; k < ENGINES; k++)
+        assert_int_equal(flock_from_table(t, &f[k]), 0);
+    sums = calloc(f[0].n, sizeof *sums);
     assert_non_null(sums);
-    engines_open(&e, fb.n);
-    for (k = 0; k < frames; k++) {
-        assert_int_equal(flock_step(&fb, &p, &e.b, sums), 0);
-        assert_int_equal(flock_step(&fg, &p, &e.g, sums), 0);
-        assert_memory_equal(fb.boid, fg.boid, fb.n * sizeof *fb.boid);
-        assert_memory_equal(fb.biasval, fg.biasval, fb.n * sizeof *fb.biasval);
-        assert_memory_equal(fb.predator, fg.predator, fb.n_predators * sizeof *fb.predator);
-    }
+    engines_open(&e, f[0].n, &q);
+    engine[0] = &e.b;
+    engine[1] = &e.g;
+    engine[2] = &e.s;
+    for (i = 0; i < frames; i++)
+        for (k = 0; k < ENGINES; k++) {
+            assert_int_equal(flock_step(&f[k], &p, engine[k], sums), 0);
+            if (k == 0)
+                continue;
+            assert_memory_equal(f[0].boid, f[k].boid, f[0].n * sizeof *f[0].boid);
+            assert_memory_equal(f[0].biasval, f[k].biasval, f[0].n * sizeof *f[0].biasval);
+            assert_memory_equal(f[0].predator, f[k].predator,
+                                f[0].n_predators * sizeof *f[0].predator);
+        }
     engines_close(&e);
     free(sums);
-    flock_free(&fb);
-    flock_free(&fg);
+    for (k = 0; k < ENGINES; k++)
+        flock_free(&f[k]);
 }
 
 static void whole_runs_match_in_both_orders(void **state)
@@ -262,7 +359,7 @@ static void whole_runs_match_in_both_orders(void **state)
             ps.order = order;
             ps.rules = rules;
             ps.dynamic_bias = 1;
-            run_both(&t, &ps, 60);
+            run_all(&t, &ps, 60);
         }
     state_table_free(&t);
 }
@@ -279,7 +376,7 @@ static void fast_boids_crossing_cells_match_in_sequential_order(void **state)
     ps.maxspeed = 64;
     ps.margin = 40;
     ps.turnfactor = 8;
-    run_both(&t, &ps, 40);
+    run_all(&t, &ps, 40);
     state_table_free(&t);
 }
 
@@ -290,8 +387,10 @@ int main(void)
         cmocka_unit_test(coincident_and_single_cell_scenes_match),
         cmocka_unit_test(edges_corners_and_outside_match),
         cmocka_unit_test(exact_range_boundaries_match),
+        cmocka_unit_test(pairs_within_a_hair_of_the_ranges_match),
         cmocka_unit_test(tiny_range_in_huge_world_grows_cells),
-        cmocka_unit_test(grid_refuses_more_boids_than_its_memory),
+        cmocka_unit_test(small_grid_with_few_cells_matches),
+        cmocka_unit_test(grids_refuse_more_boids_than_their_memory),
         cmocka_unit_test(whole_runs_match_in_both_orders),
         cmocka_unit_test(fast_boids_crossing_cells_match_in_sequential_order),
     };

@@ -86,8 +86,8 @@ static void box_test_and_range_boundaries_are_exclusive(void **state)
 
     (void)state;
     assert_int_equal(s.count, 1);
-    assert_int_equal(s.coh_y, 8 * Q16_ONE);
-    assert_int_equal(s.sep_y, 8 * Q16_ONE - 1);
+    assert_int_equal(s.coh_y, 8 * 128);        /* Q7: 8 px */
+    assert_int_equal(s.sep_y, 8 * 128);        /* 8 px - 2^-16 rounds to 8 px */
     assert_int_equal(s.sep_x, 0);
 }
 
@@ -246,10 +246,39 @@ static void ambm_estimate_stays_within_its_bound(void **state)
         int32_t vx = (int32_t)(rng_next(&rng) % (128 * Q16_ONE)) - 64 * Q16_ONE;
         int32_t vy = (int32_t)(rng_next(&rng) % (128 * Q16_ONE)) - 64 * Q16_ONE;
         double exact = sqrt((double)vx * vx + (double)vy * vy);
-        double est = speed_of(vx, vy, SPEED_AMBM);
-        assert_true(est >= exact * 0.9375 - 1 && est <= exact * 1.0680 + 1);
-        assert_int_equal(speed_of(vx, vy, SPEED_EXACT), (uint32_t)floor(exact));
+        double est = speed_ambm(vx, vy);
+        assert_true(est >= exact * 0.9375 - 1 && est <= exact * 1.0484 + 1);
     }
+}
+
+/* Out of range, the speed limit scales to within a step or two of the
+ * target along the same heading, for speeds from 2^-16 to 8000 px/frame. */
+static void speed_limits_scale_to_the_target_on_any_heading(void **state)
+{
+    param_set_t ps = isolated_params();
+    flock_params_t p;
+    uint64_t rng = 9;
+    double worst = 0;
+    int i;
+
+    (void)state;
+    ps.minspeed = 3;
+    ps.maxspeed = 6;
+    p = fixed_of(&ps);
+    for (i = 0; i < 20000; i++) {
+        int32_t vx = (int32_t)(rng_next(&rng) >> (35 + rng_next(&rng) % 29));
+        int32_t vy = (int32_t)(rng_next(&rng) >> (35 + rng_next(&rng) % 29));
+        boid_t b = {0, 0, i & 1 ? -vx : vx, i & 2 ? -vy : vy};
+        double speed = hypot(b.vx, b.vy) / Q16_ONE, target;
+        if (speed == 0 || (speed > 2.99 && speed < 6.01))
+            continue;
+        target = speed < 3 ? 3 : 6;
+        limit_speed(&b, (edge_turn_t){0, 0}, &p);
+        worst = fmax(worst, fabs(b.vx - target * Q16_ONE * (i & 1 ? -vx : vx) / (speed * Q16_ONE)));
+        worst = fmax(worst, fabs(b.vy - target * Q16_ONE * (i & 2 ? -vy : vy) / (speed * Q16_ONE)));
+    }
+    print_message("# speed limit: largest error %.3f steps of 2^-16\n", worst);
+    assert_true(worst <= 2);
 }
 
 static void weighted_rules_keep_constant_speed_and_limit_turns(void **state)
@@ -269,7 +298,7 @@ static void weighted_rules_keep_constant_speed_and_limit_turns(void **state)
     s = sums_between(&self, &other, 1, &ps);
     p = fixed_of(&ps);
     assert_int_equal(s.close_count, 1);
-    assert_int_equal(s.unit_y, -Q16_ONE); /* straight up, away from it */
+    assert_int_equal(s.unit_y, -NEIGHBOR_UNIT_ONE); /* straight up, away from it */
     /* steered v = (4, -1); moves by it, then speed 4 along it:
      * (4, -1) * 4 / sqrt(17) = (3.8806, -0.9701) */
     b = self;
@@ -301,6 +330,7 @@ int main(void)
         cmocka_unit_test(dynamic_bias_grows_shrinks_and_clamps),
         cmocka_unit_test(speed_limits_scale_both_components),
         cmocka_unit_test(ambm_estimate_stays_within_its_bound),
+        cmocka_unit_test(speed_limits_scale_to_the_target_on_any_heading),
         cmocka_unit_test(weighted_rules_keep_constant_speed_and_limit_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

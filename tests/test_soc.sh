@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # build/soc, the SoC in simulation with the firmware on its RV32IM CPU: the
 # flock after 50 steps equals the host firmware's bit for bit (accelerator
-# and software sums, both update orders, and on build/soc-jitter with random
-# waits on the CPU's ports), the picture equals the C rendering,
+# and software sums, brute force and the grid, both update orders, and on
+# build/soc-jitter with random waits on the CPU's ports), the picture equals
+# the C rendering, the rules overlap the accelerator's batch,
 # the console and the keys work through the UART, bad input is refused.
 # Speaks TAP.
 set -uo pipefail
@@ -80,6 +81,12 @@ same_state "... and in sequential order" "${flock[@]}" --update sequential
 same_state "... and with the sums in software on the CPU (brute force)" --boids 40 --predators 1 \
     --scouts1 4 --seed 5 --neighbors brute --update synchronous
 same_state "... and with the weighted rule set" --boids 48 --seed 9 --rules weighted --neighbors brute
+# The SoC's grid is the small CPU's (neighbors_grid_small.c), the host's its own.
+same_state "... and with the grid in software on the CPU" "${flock[@]}" --neighbors grid \
+    --update synchronous
+same_state "... the grid in sequential order" "${flock[@]}" --neighbors grid --update sequential
+same_state "... the grid with the weighted rule set" --boids 48 --seed 9 --rules weighted \
+    --neighbors grid
 # The SoC with random waits on both of the CPU's ports (BUS_JITTER_SEED): the same flock.
 if [ -x "$build/soc-jitter" ]; then
     model=$build/soc-jitter
@@ -107,6 +114,18 @@ if [ $status -eq 0 ] && grep -q "^boids soc: RV32IM at 25.17 MHz" <<<"$out" \
     ok "the UART console prints the firmware's banner and its summary; the board's rate is reported"
 else
     not_ok "console" "exit $status: $out"
+fi
+
+# The synchronous order overlaps the rules with the accelerator's batch: each
+# boid's sums are read as soon as they are final, so the rules wait for sums
+# about once a step (the first pass), not once a pass (64 at 512 boids with
+# LANES 8), let alone once a boid.
+out=$("$soc" --headless --steps 4 --boids 512 --predators 1 --update synchronous 2>&1); status=$?
+waits=$(sed -nE 's/.*the rules waited for sums ([0-9]+) times.*/\1/p' <<<"$out")
+if [ $status -eq 0 ] && [ -n "$waits" ] && [ "$waits" -ge 4 ] && [ "$waits" -le 8 ]; then
+    ok "the rules overlap the accelerator's batch: 4 steps of 512 boids waited for sums $waits times"
+else
+    not_ok "overlap with the batch" "exit $status, waits '${waits}' (4 to 8 expected): $out"
 fi
 
 # The picture: the paused starting flock, rebuilt from the pins, equals the C rendering.

@@ -7,6 +7,7 @@
 #define SOC_MAILBOX_H
 
 #include <stdint.h>
+#include "../app.h"
 #include "../boid.h"
 #include "../flock_params.h"
 
@@ -21,7 +22,6 @@
 #endif
 
 enum soc_state { SOC_BOOTING = 0, SOC_RUNNING = 1, SOC_HALTED = 2, SOC_FAILED = 3 };
-enum soc_neighbors { SOC_NEIGHBORS_ACCEL = 0, SOC_NEIGHBORS_BRUTE = 1, SOC_NEIGHBORS_GRID = 2 };
 
 /* One flock in plain arrays; the start copy and the live one. */
 typedef struct {
@@ -37,23 +37,22 @@ typedef struct {
     uint32_t magic;     /* SOC_MAILBOX_MAGIC */
     uint32_t layout;    /* sizeof(soc_mailbox_t) as the host sees it */
     uint32_t steps;     /* flock steps, then EXIT; 0 runs until reset */
-    uint32_t neighbors; /* enum soc_neighbors */
+    uint32_t neighbors; /* enum app_engine */
     uint32_t paused;    /* start paused */
     gain_t biasval;     /* a new scout's bias (the g key) */
     uint32_t seed;      /* for boids the + key adds */
-    /* host, at any time: the firmware rereads params when params_seq changes,
-     * and moves the first predator to the mouse when mouse_seq changes */
+    /* host, at any time: the firmware rereads params when params_seq changes
+     * (app_set_params), and the mouse when mouse_seq changes (app_mouse) */
     uint32_t params_seq;
     flock_params_t params;
     uint32_t mouse_seq;
-    q16_t mouse_x, mouse_y;
+    app_mouse_t mouse;
     /* firmware */
     uint32_t state;      /* enum soc_state */
-    uint32_t error;      /* the failing step's code when SOC_FAILED */
+    uint32_t error;      /* when SOC_FAILED: a boot check's code (20 to 24) or an APP_E_ status */
     uint32_t steps_done; /* flock steps since boot (or the last r) */
-    uint32_t loops;      /* turns of the loop, one a frame at best */
+    uint32_t loops;      /* turns that took their input, one a frame at best (the host paces --keys by it) */
     uint32_t frame;      /* the display's FRAME_COUNT at the last turn */
-    uint32_t display_shift; /* world px >> display_shift = screen px */
     uint32_t stepping_loops;                      /* turns that stepped, since boot */
     uint32_t cycles_step_lo, cycles_step_hi;      /* clock cycles in those turns: */
     uint32_t cycles_draw_lo, cycles_draw_hi;      /*   flock step, sprites, and the */
@@ -61,6 +60,7 @@ typedef struct {
     uint32_t instret_lo, instret_hi;              /* instructions retired in steps */
     uint32_t first_wake_lo, first_wake_hi;        /* mcycle when the first and the last */
     uint32_t last_wake_lo, last_wake_hi;          /*   timed turn woke: the frame rate */
+    uint32_t sum_waits_lo, sum_waits_hi;          /* times the rules waited for sums (accelerator) */
     soc_flock_t start; /* host: the starting flock, which r goes back to */
     soc_flock_t live;  /* firmware: the flock as it is now */
 } soc_mailbox_t;

@@ -19,36 +19,6 @@ void uart_puts(const char *s)
         uart_putc(*s++);
 }
 
-void uart_putu(uint32_t v)
-{
-    char digits[10];
-    int n = 0;
-
-    do {
-        digits[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        uart_putc(digits[--n]);
-}
-
-void uart_put_fixed(uint32_t hundredths)
-{
-    uart_putu(hundredths / 100);
-    uart_putc('.');
-    uart_putc((char)('0' + hundredths / 10 % 10));
-    uart_putc((char)('0' + hundredths % 10));
-}
-
-void uart_puthex(uint32_t v)
-{
-    int i;
-
-    uart_puts("0x");
-    for (i = 28; i >= 0; i -= 4)
-        uart_putc("0123456789abcdef"[(v >> i) & 0xf]);
-}
-
 int uart_getc(void)
 {
     if (!(REG(SOC_UART_STATUS) & SOC_UART_RX_VALID))

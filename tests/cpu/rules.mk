@@ -1,23 +1,27 @@
 # The soft CPU's tests (included by the Makefile; run by tests/test_cpu.sh): every
-# tests/cpu/*.S program but start.S, built for RV32IM, then run on cpu_test_top
-# under Icarus (one vvp per program, the image as soc_ram's INIT_FILE) and under
-# Verilator (one model for all, the image given with +HEX).
+# tests/cpu/*.S program but start.S, and the conformance programs tests/cpu/isa/*.S,
+# built for RV32IM, then run on cpu_test_top under Icarus (one vvp per program, the
+# image as soc_ram's INIT_FILE) and under Verilator (one model for all, the image
+# given with +HEX).
 CPU_CC := riscv64-unknown-elf-gcc
 CPU_OBJCOPY := riscv64-unknown-elf-objcopy
 CPU_ARCH := -march=rv32im_zicsr_zifencei -mabi=ilp32
 CPU_ASFLAGS := $(CPU_ARCH) -nostdlib -nostartfiles -Itests/cpu -Wl,--no-warn-rwx-segments
 CPU_RAM_WORDS := 4096
-CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S)))
+CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/*.S))) \
+	$(patsubst tests/cpu/%.S,%,$(wildcard tests/cpu/isa/*.S))
 CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v rtl/soc_bus_jitter.v tests/cpu/cpu_test_top.v
 CPU_SIM := $(BUILD)/cpu/cpu_sim
+ISS_SRC := $(filter-out %/iss_run.c,$(wildcard tests/cpu/iss/*.c))
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
 	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM)
 
-.PHONY: cpu-tests
-cpu-tests: $(CPU_ARTIFACTS) ## the soft CPU's test programs under Icarus and Verilator
-	@bash tests/test_cpu.sh $(BUILD)
-
 $(BUILD)/cpu/%.elf: tests/cpu/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
+	@mkdir -p $(@D)
+	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
+
+$(BUILD)/cpu/isa/%.elf: tests/cpu/isa/%.S tests/cpu/isa/isa_macros.h tests/cpu/start.S \
+		tests/cpu/test_macros.h tests/cpu/link.ld
 	@mkdir -p $(@D)
 	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
 
@@ -26,20 +30,67 @@ $(BUILD)/cpu/%.hex: $(BUILD)/cpu/%.elf scripts/bin_to_hex.py
 	python3 scripts/bin_to_hex.py $(@:.hex=.bin) $@ $(CPU_RAM_WORDS)
 
 $(BUILD)/cpu/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tests/rtl/tb_waves.vh
-	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -P 'tb_cpu.HEX="$<"' -o $@ \
+	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -y tests/cpu -P 'tb_cpu.HEX="$<"' -o $@ \
 		tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
 
 # One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
 $(BUILD)/cpu/vl/model.a: $(CPU_RTL)
 	@mkdir -p $(@D)
 	@echo "verilator: cpu_test_top (log: $(@D)/verilator.log)"
-	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --trace-fst --top-module cpu_test_top \
+	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl -y tests/cpu --trace-fst --top-module cpu_test_top \
 		--prefix Vcpu_test_top --Mdir $(@D) -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" \
 		tests/cpu/cpu_test_top.v > $(@D)/verilator.log 2>&1 || { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vcpu_test_top__ALL.a $@
 
-$(BUILD)/cpu/vl/cpu_test_main.o: tests/cpu/cpu_test_main.cpp $(BUILD)/cpu/vl/model.a
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -c $< -o $@
+$(BUILD)/cpu/vl/cpu_test_main.o: tests/cpu/cpu_test_main.cpp $(BUILD)/cpu/vl/model.a $(wildcard tests/cpu/iss/*.h)
+	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Itests/cpu/iss \
+		-DRAM_BYTES=$$(($(CPU_RAM_WORDS) * 4)) -c $< -o $@
 
-$(CPU_SIM): $(BUILD)/cpu/vl/cpu_test_main.o $(BUILD)/cpu/vl/model.a $(BUILD)/vl/runtime_fst.a
+# the checker and the ISS run beside the model (lockstep)
+$(CPU_SIM): $(BUILD)/cpu/vl/cpu_test_main.o $(BUILD)/cpu/vl/model.a $(BUILD)/vl/runtime_fst.a \
+		$(patsubst %.c,$(BUILD)/obj/%.o,$(ISS_SRC))
 	$(CXX) $^ -pthread -lz -o $@
+
+# The reference ISS (tests/cpu/iss/): iss_run runs every program above on it (the
+# test device of cpu_test_top modelled); the lockstep checker is linked into
+# tests/test_lockstep (and its sanitizer build), which tests it on ISS streams.
+CPU_ISS := $(BUILD)/cpu/iss_run
+CPU_ARTIFACTS += $(CPU_ISS)
+
+$(CPU_ISS): $(BUILD)/obj/tests/cpu/iss/iss_run.o $(patsubst %.c,$(BUILD)/obj/%.o,$(ISS_SRC))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@
+
+$(BUILD)/tests/test_lockstep: $(patsubst %.c,$(BUILD)/obj/%.o,$(ISS_SRC))
+$(BUILD)/san/tests/test_lockstep: $(patsubst %.c,$(BUILD)/san/%.o,$(ISS_SRC))
+
+# Seeded random programs (tests/cpu/iss/random_program.py): seedN for lockstep (they
+# read the clock too), sigN with a signature the ISS and the RTL must print alike
+# (tests/test_cpu_random.sh).
+RANDOM_SEEDS := 1 2 3 4 5 6 7 8
+CPU_RANDOM := $(foreach s,$(RANDOM_SEEDS),$(BUILD)/cpu/random/seed$(s).hex $(BUILD)/cpu/random/sig$(s).hex)
+CPU_ARTIFACTS += $(CPU_RANDOM)
+
+$(BUILD)/cpu/random/seed%.S: tests/cpu/iss/random_program.py
+	@mkdir -p $(@D)
+	python3 $< $* -o $@
+
+$(BUILD)/cpu/random/sig%.S: tests/cpu/iss/random_program.py
+	@mkdir -p $(@D)
+	python3 $< $* --signature -o $@
+
+$(BUILD)/cpu/random/%.elf: $(BUILD)/cpu/random/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
+	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
+
+# soc_run: a test program in the whole SoC (build/vl/soc), run by tests/test_soc_isa.sh.
+CPU_SOC_RUN := $(BUILD)/tests/tools/soc_run
+CPU_ARTIFACTS += $(CPU_SOC_RUN)
+$(CPU_SOC_RUN): $(BUILD)/obj/tests/tools/soc_run.o $(BUILD)/vl/soc/soc_sim.o $(BUILD)/vl/system_sim_api.o \
+		$(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a $(BUILD)/libsim.a $(BUILD)/libboids.a
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+
+# Last: CPU_ARTIFACTS is complete only here (a rule's prerequisites expand at once).
+.PHONY: cpu-tests
+cpu-tests: $(CPU_ARTIFACTS) ## the CPU's programs: Icarus, Verilator (+ waits), ISS, random, in the SoC
+	@bash tests/test_cpu.sh $(BUILD) && bash tests/test_cpu_random.sh $(BUILD) && bash tests/test_soc_isa.sh $(BUILD)

@@ -13,7 +13,7 @@
  *   scene <name> <N> <VISUAL hex> <VISUAL2 hex> <PROTECTED2 hex> <queries>
  *   <query boid> ... (decimal, <queries> of them: the query runs to do)
  *   N lines: x y vx vy (hex, Q16.16 as 32-bit words)
- *   N lines: the 13 result words of boid i as the bus reads them (hex)
+ *   N lines: the 7 result words of boid i as the bus reads them (hex)
  */
 #include <inttypes.h>
 #include <math.h>
@@ -84,7 +84,7 @@ static void scene_flock(const char *name, uint32_t n, double w, double h, double
     state_table_free(&t);
 }
 
-/* Sums from the golden model, as the 13 bus words of each boid. */
+/* Sums from the golden model, as the 7 bus words of each boid. */
 static void write_scene(FILE *out, const scene_t *s)
 {
     param_set_t ps;
@@ -124,7 +124,6 @@ static void write_scene(FILE *out, const scene_t *s)
     }
     for (i = 0; i < s->n; i++) {
         neighbor_sums_t one;
-        const int64_t *sum[6];
         /* the per-query path must agree with the batch path of the same model */
         if (e.sums_one(e.ctx, i, &one) != 0 || one.sep_x != all[i].sep_x || one.sep_y != all[i].sep_y
             || one.coh_x != all[i].coh_x || one.coh_y != all[i].coh_y || one.ali_x != all[i].ali_x
@@ -132,17 +131,9 @@ static void write_scene(FILE *out, const scene_t *s)
             fprintf(stderr, "gen_accel_vectors: sums_one and sums_all disagree on %s\n", s->name);
             exit(1);
         }
-        sum[0] = &one.sep_x;
-        sum[1] = &one.sep_y;
-        sum[2] = &one.coh_x;
-        sum[3] = &one.coh_y;
-        sum[4] = &one.ali_x;
-        sum[5] = &one.ali_y;
-        for (k = 0; k < 6; k++) {
-            uint64_t v = (uint64_t)*sum[k];
-            fprintf(out, "%08" PRIx32 " %08" PRIx32 " ", (uint32_t)v, (uint32_t)(v >> 32));
-        }
-        fprintf(out, "%08" PRIx32 "\n", one.count);
+        fprintf(out, "%08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32
+                     " %08" PRIx32 "\n", (uint32_t)one.sep_x, (uint32_t)one.sep_y, (uint32_t)one.coh_x,
+                (uint32_t)one.coh_y, (uint32_t)one.ali_x, (uint32_t)one.ali_y, one.count);
     }
     free(all);
 }
@@ -262,13 +253,22 @@ int main(int argc, char **argv)
         }
     }
 
-    /* Extreme velocities in the cohesion ring: alignment sums need every bit. */
+    /* Extreme velocities (+-64 px/frame, terms of +-2^15) in the cohesion ring:
+     * with N = N_MAX the alignment sums need every bit. */
     s = scene_new("extreme-velocities", min_u32(nmax, 64), 40, 0);
     for (i = 0; i < s->n; i++) {
-        s->b[i] = (boid_t){px(200) + (q16_t)(i % 4), px(200) - (q16_t)(i % 3), INT32_MIN, INT32_MAX};
+        s->b[i] = (boid_t){px(200) + (q16_t)(i % 4), px(200) - (q16_t)(i % 3), -px(SPEED_MAX_PX),
+                           px(SPEED_MAX_PX)};
         if (i % 5 == 4)
-            s->b[i].vx = INT32_MAX;
+            s->b[i].vx = px(SPEED_MAX_PX);
     }
+
+    /* Offsets and velocities on their terms' rounding halves (odd multiples of
+     * 2^8 and 2^6): each boid of a pair rounds its own offset, up. */
+    s = scene_new("rounding-halves", min_u32(nmax, 40), 40, 8);
+    for (i = 0; i < s->n; i++)
+        s->b[i] = (boid_t){px(300) + 256 * 77 * (q16_t)i, px(100) - 256 * 31 * (q16_t)i,
+                           64 * (q16_t)(2 * i + 1) - 4096, 64 - 128 * (q16_t)i};
 
     /* The largest ranges, everyone within them. */
     s = scene_new("max-ranges", min_u32(nmax, 50), 255, 255);

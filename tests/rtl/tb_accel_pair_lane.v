@@ -9,8 +9,7 @@
 module tb_accel_pair_lane;
 
     localparam integer CNT_W = 10;                  // as for N_MAX = 1024
-    localparam integer DSUM_W = CNT_W + 25;
-    localparam integer VSUM_W = CNT_W + 32;
+    localparam integer SUM_W = CNT_W + 16;
     localparam integer LATENCY = 7;                 // documented in the lane's header
     localparam [31:0] PX = 32'h0001_0000;           // one pixel in Q16.16
 
@@ -24,8 +23,7 @@ module tb_accel_pair_lane;
     reg         in_valid = 1'b0, in_clear = 1'b0, in_last = 1'b0;
     reg  [31:0] in_x = 32'd0, in_y = 32'd0, in_vx = 32'd0, in_vy = 32'd0;
     wire        out_valid;
-    wire signed [DSUM_W-1:0] sep_x, sep_y, coh_x, coh_y;
-    wire signed [VSUM_W-1:0] ali_x, ali_y;
+    wire signed [SUM_W-1:0] sep_x, sep_y, coh_x, coh_y, ali_x, ali_y;
     wire [CNT_W-1:0] count;
 
     always #5 clk = !clk;
@@ -37,14 +35,22 @@ module tb_accel_pair_lane;
     wire [49:0] visual2_l = r2_lane(visual2);
     wire [49:0] protected2_l = r2_lane(protected2);
 
-    // The lane takes an element's velocity LATENCY - 1 enabled cycles after it (as
-    // the core reads it from the boid memory): delay in_vx, in_vy that much.
-    reg  [31:0] vx_late[1:LATENCY-1], vy_late[1:LATENCY-1];
+    // The lane takes an element's velocity terms round(v / 2^7) LATENCY - 1 enabled
+    // cycles after it (as the core reads them from the boid memory and rounds them):
+    // delay the terms of in_vx, in_vy that much. Velocities within +-2^22.
+    function [16:0] vterm(input [31:0] v);
+        reg signed [63:0] w;
+        begin
+            w = ($signed(sx32(v)) + 64) >>> 7;
+            vterm = w[16:0];
+        end
+    endfunction
+    reg  [16:0] vx_late[1:LATENCY-1], vy_late[1:LATENCY-1];
     integer di;
     always @(posedge clk) begin
         if (en) begin
-            vx_late[1] <= in_vx;
-            vy_late[1] <= in_vy;
+            vx_late[1] <= vterm(in_vx);
+            vy_late[1] <= vterm(in_vy);
             for (di = 2; di < LATENCY; di = di + 1) begin
                 vx_late[di] <= vx_late[di - 1];
                 vy_late[di] <= vy_late[di - 1];
@@ -53,8 +59,7 @@ module tb_accel_pair_lane;
     end
 
     accel_pair_lane #(
-        .DSUM_W(DSUM_W),
-        .VSUM_W(VSUM_W),
+        .SUM_W(SUM_W),
         .CNT_W(CNT_W)
     ) dut (
         .clk(clk), .rst(rst), .en(en),
@@ -62,7 +67,7 @@ module tb_accel_pair_lane;
         .q_x(q_x), .q_y(q_y),
         .in_valid(in_valid), .in_clear(in_clear), .in_last(in_last),
         .in_x(in_x), .in_y(in_y),
-        .late_vx(vx_late[LATENCY-1]), .late_vy(vy_late[LATENCY-1]),
+        .late_tvx(vx_late[LATENCY-1]), .late_tvy(vy_late[LATENCY-1]),
         .out_valid(out_valid),
         .sep_x(sep_x), .sep_y(sep_y), .coh_x(coh_x), .coh_y(coh_y),
         .ali_x(ali_x), .ali_y(ali_y), .count(count)
@@ -99,7 +104,8 @@ module tb_accel_pair_lane;
         sx32 = {{32{v[31]}}, v};
     endfunction
 
-    // The pair test as the C model states it, written plainly.
+    // The pair test as the C model states it, written plainly: terms round(d / 2^9)
+    // and round(v / 2^7), halves up.
     task ref_pair(input valid, input [31:0] jx, input [31:0] jy, input [31:0] jvx,
                   input [31:0] jvy);
         reg signed [63:0] dx, dy, adx, ady, d2;
@@ -115,15 +121,15 @@ module tb_accel_pair_lane;
                 if ($unsigned(d2) < protected2) begin
                     r_ring = 1;
                     n_ring[1] = n_ring[1] + 1;
-                    r_sep_x = r_sep_x + dx;
-                    r_sep_y = r_sep_y + dy;
+                    r_sep_x = r_sep_x + ((dx + 256) >>> 9);
+                    r_sep_y = r_sep_y + ((dy + 256) >>> 9);
                 end else if ($unsigned(d2) < visual2) begin
                     r_ring = 2;
                     n_ring[2] = n_ring[2] + 1;
-                    r_coh_x = r_coh_x - dx;
-                    r_coh_y = r_coh_y - dy;
-                    r_ali_x = r_ali_x + $signed(sx32(jvx));
-                    r_ali_y = r_ali_y + $signed(sx32(jvy));
+                    r_coh_x = r_coh_x - ((dx + 256) >>> 9);
+                    r_coh_y = r_coh_y - ((dy + 256) >>> 9);
+                    r_ali_x = r_ali_x + (($signed(sx32(jvx)) + 64) >>> 7);
+                    r_ali_y = r_ali_y + (($signed(sx32(jvy)) + 64) >>> 7);
                     r_count = r_count + 1;
                 end
             end
@@ -343,11 +349,18 @@ module tb_accel_pair_lane;
         if (errors == 0) $display("PASS boundary vectors");
 
         // Wide sums: 1023 coincident boids in the cohesion ring at the extreme
-        // velocities, then 1023 separation offsets near 255 px.
+        // velocities (+-64 px/frame, terms +-2^15), then 1023 separation offsets
+        // near 255 px and 1023 just below 2^24 (with VISUAL2 above every d2).
         set_ranges(PX, 0);
         q_x = C; q_y = C;
         for (i = 0; i < 1023; i = i + 1)
-            element(1'b1, i == 0, i == 1022, C, C, 32'h8000_0000, 32'h7fff_ffff);
+            element(1'b1, i == 0, i == 1022, C, C, 32'hffc0_0000, 32'h0040_0000);
+        drain;
+        set_ranges(32'h00ff_ffff, 32'h00ff_ffff);
+        visual2 = 64'hffff_ffff_ffff_ffff;
+        protected2 = 64'hffff_ffff_ffff_ffff;
+        for (i = 0; i < 1023; i = i + 1)
+            element(1'b1, i == 0, i == 1022, C - 32'h00ff_feff, C + 32'h00ff_ff00, 32'd0, 32'd0);
         drain;
         set_ranges(32'h00ff_0000, 32'h00ff_0000);
         for (i = 0; i < 1023; i = i + 1)
@@ -420,8 +433,8 @@ module tb_accel_pair_lane;
                 jy = q_y + (rnd(0) % span) - span / 2;
                 if (rnd(0) % 20 == 0) jx = rnd(0);
                 if (rnd(0) % 20 == 0) begin jx = q_x; jy = q_y; end
-                element(rnd(0) % 16 != 0, i == 0, i == n - 1, jx, jy,
-                        rnd(0), rnd(0));
+                element(rnd(0) % 16 != 0, i == 0, i == n - 1, jx, jy,   // |v| <= 2^22
+                        rnd(0) % 32'h0080_0001 - 32'h0040_0000, rnd(0) % 32'h0080_0001 - 32'h0040_0000);
             end
             drain;                                  // ranges change only between passes
         end

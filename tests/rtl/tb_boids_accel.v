@@ -1,6 +1,6 @@
 // tb_boids_accel: self-checking testbench of the whole accelerator (rtl/boids_accel.v)
 // through its Wishbone port: batch and query runs on scenes whose sums come from the
-// C golden model (gen_accel_vectors.c), the CYCLES budget, and every wrong use.
+// C golden model (gen_accel_vectors.c), RESULTS_READY, the CYCLES budget, every wrong use.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -64,6 +64,34 @@ module tb_boids_accel;
         if (ack !== exp_ack) begin
             fail("wishbone: ack is not exactly one cycle after each request");
             $display("     at cycle %0d: ack %b, expected %b", cycle, ack, exp_ack);
+        end
+    end
+
+    // RESULTS_READY against the result memory's write port, every cycle: 0 after reset
+    // and a start, one more with each entry written; in a batch each entry written is
+    // the next in boid order, so it counts exactly the entries the run has finished
+    // (never ahead of the writes, never falling). At DONE it is COUNT (a query run: 1).
+    integer ready_model = 0, ready_done;
+    reg     ready_fin;
+    always @(posedge clk) begin
+        if (rst || dut.start_ok) ready_model = 0;
+        else if (dut.res_we) begin
+            if (dut.u_core.run_batch && dut.res_waddr != ready_model) begin
+                fail("a batch wrote a result out of boid order");
+                $display("     entry %0d written after %0d others", dut.res_waddr, ready_model);
+            end
+            ready_model = ready_model + 1;
+        end
+        ready_fin = !rst && dut.finish;
+        ready_done = dut.u_core.run_batch ? dut.reg_count : !dut.u_core.empty;
+        #1;
+        if (dut.reg_ready !== ready_model) begin
+            fail("RESULTS_READY does not count the result entries written");
+            $display("     RESULTS_READY %0d, entries written %0d", dut.reg_ready, ready_model);
+        end
+        if (ready_fin && ready_model != ready_done) begin
+            fail("RESULTS_READY at DONE is not COUNT (a query run: 1)");
+            $display("     RESULTS_READY %0d, expected %0d", dut.reg_ready, ready_done);
         end
     end
 
@@ -144,10 +172,12 @@ module tb_boids_accel;
     reg [31:0] p_visual;
     reg [63:0] p_visual2, p_protected2;
     reg [31:0] bx[0:N_MAX-1], by[0:N_MAX-1], bvx[0:N_MAX-1], bvy[0:N_MAX-1];
-    reg [31:0] exp_w[0:13*N_MAX-1];                 // golden model's result words
+    localparam integer RW = RESULT_WORDS;           // result words of an entry
+    localparam integer EW = RESULT_STRIDE / 4;      // words an entry spans
+    reg [31:0] exp_w[0:RW*N_MAX-1];                 // golden model's result words
     integer queries[0:15];
     // What the result memory must hold (the checks follow every run).
-    reg [31:0] model_w[0:13*N_MAX-1];
+    reg [31:0] model_w[0:RW*N_MAX-1];
     reg        model_known[0:N_MAX-1];
 
     task read_scene(output integer ok);
@@ -165,10 +195,10 @@ module tb_boids_accel;
                 if (ok) begin bx[i] = t0; by[i] = t1; bvx[i] = t2; bvy[i] = t3; end
             end
             for (i = 0; i < n; i = i + 1)
-                for (k = 0; k < 13; k = k + 1) begin
+                for (k = 0; k < RW; k = k + 1) begin
                     r = $fscanf(fd, "%h", t0);
                     if (r != 1) $fatal(1, "FAIL vector file: short result list");
-                    if (ok) exp_w[13 * i + k] = t0;
+                    if (ok) exp_w[RW * i + k] = t0;
                 end
         end
     endtask
@@ -242,6 +272,36 @@ module tb_boids_accel;
         end
     endtask
 
+    // Follows a batch of count boids through RESULTS_READY, as a CPU that uses each
+    // result as soon as it is final, until DONE: it never falls and never passes
+    // COUNT, and the newest entry it covers already holds its final sums when read
+    // at once (the model must hold the batch's sums; after DONE every entry is
+    // checked). At DONE it reads COUNT. Returns how many values it rose through.
+    task follow_ready(input integer count, output integer rises);
+        reg [31:0] st, r, prev;
+        integer t0;
+        begin
+            t0 = cycle;
+            prev = 0;
+            rises = 0;
+            read32(REG_STATUS, st);
+            while (!st[STATUS_DONE] && cycle - t0 < TIMEOUT) begin
+                read32(REG_RESULTS_READY, r);
+                checks = checks + 1;
+                if (r < prev || r > count) begin
+                    fail("RESULTS_READY fell or passed COUNT during a batch");
+                    $display("     %0d after %0d, COUNT %0d", r, prev, count);
+                end else if (r > prev) begin
+                    check_entry(r - 1);
+                    rises = rises + 1;
+                end
+                prev = r;
+                read32(REG_STATUS, st);
+            end
+            expect32("RESULTS_READY is COUNT once DONE", REG_RESULTS_READY, count);
+        end
+    endtask
+
     // Starts a run and checks it was accepted: BUSY and DONE cleared, or with
     // COUNT = 0 (instant) already DONE.
     task start_run(input batch, input irq_en, input instant);
@@ -258,20 +318,20 @@ module tb_boids_accel;
         end
     endtask
 
-    // Compares result entry i with the model, all 16 words.
+    // Compares result entry i with the model, every word it spans.
     task check_entry(input integer i);
         integer k;
         reg [31:0] d;
         begin
-            for (k = 0; k < 16; k = k + 1) begin
+            for (k = 0; k < EW; k = k + 1) begin
                 read32(res_adr(i, k), d);
                 checks = checks + 1;
-                if (k < 13 && d !== model_w[13 * i + k]) begin
+                if (k < RW && d !== model_w[RW * i + k]) begin
                     fail("result word differs from the expected sums");
                     $display("     scene %0s, boid %0d, word %0d: %08h, expected %08h", name, i, k,
-                             d, model_w[13 * i + k]);
+                             d, model_w[RW * i + k]);
                 end
-                if (k >= 13 && d !== 32'd0) fail("reserved result word is not 0");
+                if (k >= RW && d !== 32'd0) fail("reserved result word is not 0");
             end
         end
     endtask
@@ -279,7 +339,7 @@ module tb_boids_accel;
     task set_model_entry(input integer i);
         integer k;
         begin
-            for (k = 0; k < 13; k = k + 1) model_w[13 * i + k] = exp_w[13 * i + k];
+            for (k = 0; k < RW; k = k + 1) model_w[RW * i + k] = exp_w[RW * i + k];
             model_known[i] = 1'b1;
         end
     endtask
@@ -287,21 +347,24 @@ module tb_boids_accel;
     task zero_model_entry(input integer i);
         integer k;
         begin
-            for (k = 0; k < 13; k = k + 1) model_w[13 * i + k] = 32'd0;
+            for (k = 0; k < RW; k = k + 1) model_w[RW * i + k] = 32'd0;
             model_known[i] = 1'b1;
         end
     endtask
 
-    // A batch run of the loaded scene with its parameters; every entry checked.
+    // A batch run of the loaded scene with its parameters, followed through
+    // RESULTS_READY; every entry checked.
     reg [31:0] last_cycles;
     task batch_run(input irq_en);
-        integer i, e0, passes;
+        integer i, e0, passes, rises;
         begin
             e0 = errors;
             set_params(n, 32'hffff_ffff, p_visual, p_visual2, p_protected2);
-            start_run(1'b1, irq_en, 1'b0);
-            wait_done(last_cycles);
             for (i = 0; i < n; i = i + 1) set_model_entry(i);
+            start_run(1'b1, irq_en, 1'b0);
+            follow_ready(n, rises);
+            if (n >= 32 && n > 2 * LANES && rises < 2) fail("RESULTS_READY did not rise before DONE");
+            wait_done(last_cycles);
             for (i = 0; i < n && errors - e0 < 6; i = i + 1) check_entry(i);
             passes = (n + LANES - 1) / LANES;
             if (n >= 64 && 100 * last_cycles > 105 * passes * n + 6400) begin
@@ -317,8 +380,9 @@ module tb_boids_accel;
 
     // The sums of boid q by the pair rule, written plainly in 64 bits, for ranges
     // the C model cannot state (a VISUAL2 unrelated to VISUAL makes the box test
-    // visible). Checked against the C model wherever both apply.
-    reg [31:0] ref_w[0:12];
+    // visible). Checked against the C model wherever both apply. Each pair adds
+    // its terms: offsets round(d / 2^9), velocities round(v / 2^7), halves up.
+    reg [31:0] ref_w[0:RW-1];
     function [63:0] sx64(input [31:0] v);
         sx64 = {{32{v[31]}}, v};
     endfunction
@@ -334,24 +398,24 @@ module tb_boids_accel;
                 if (j != q && (dx < 0 ? -dx : dx) < {32'd0, vis} && (dy < 0 ? -dy : dy) < {32'd0, vis}) begin
                     d2 = dx * dx + dy * dy;
                     if ($unsigned(d2) < p2) begin
-                        sep_x = sep_x + dx;
-                        sep_y = sep_y + dy;
+                        sep_x = sep_x + ((dx + 256) >>> 9);
+                        sep_y = sep_y + ((dy + 256) >>> 9);
                     end else if ($unsigned(d2) < v2) begin
-                        coh_x = coh_x - dx;
-                        coh_y = coh_y - dy;
-                        ali_x = ali_x + $signed(sx64(bvx[j]));
-                        ali_y = ali_y + $signed(sx64(bvy[j]));
+                        coh_x = coh_x - ((dx + 256) >>> 9);
+                        coh_y = coh_y - ((dy + 256) >>> 9);
+                        ali_x = ali_x + (($signed(sx64(bvx[j])) + 64) >>> 7);
+                        ali_y = ali_y + (($signed(sx64(bvy[j])) + 64) >>> 7);
                         cnt = cnt + 1;
                     end
                 end
             end
-            {ref_w[1], ref_w[0]} = sep_x;
-            {ref_w[3], ref_w[2]} = sep_y;
-            {ref_w[5], ref_w[4]} = coh_x;
-            {ref_w[7], ref_w[6]} = coh_y;
-            {ref_w[9], ref_w[8]} = ali_x;
-            {ref_w[11], ref_w[10]} = ali_y;
-            ref_w[12] = cnt;
+            ref_w[0] = sep_x[31:0];
+            ref_w[1] = sep_y[31:0];
+            ref_w[2] = coh_x[31:0];
+            ref_w[3] = coh_y[31:0];
+            ref_w[4] = ali_x[31:0];
+            ref_w[5] = ali_y[31:0];
+            ref_w[6] = cnt;
         end
     endtask
 
@@ -366,6 +430,7 @@ module tb_boids_accel;
             set_params(n, q, vis, v2, p2);
             start_run(1'b0, q % 2, 1'b0);
             wait_done(cyc_q);
+            expect32("RESULTS_READY is 1 after a query run", REG_RESULTS_READY, 32'd1);
             if (cyc_q > n + 2 * LANES + 32) begin
                 fail("query run slower than N + 2 LANES + 32 cycles");
                 $display("     N %0d: CYCLES %0d", n, cyc_q);
@@ -373,13 +438,13 @@ module tb_boids_accel;
             ref_entry(q, vis, v2, p2);
             if (use_scene) begin
                 set_model_entry(q);
-                for (k = 0; k < 13; k = k + 1)
-                    if (ref_w[k] !== exp_w[13 * q + k]) begin
+                for (k = 0; k < RW; k = k + 1)
+                    if (ref_w[k] !== exp_w[RW * q + k]) begin
                         fail("the testbench's reference disagrees with the C model");
                         $display("     scene %0s, boid %0d, word %0d", name, q, k);
                     end
             end else begin
-                for (k = 0; k < 13; k = k + 1) model_w[13 * q + k] = ref_w[k];
+                for (k = 0; k < RW; k = k + 1) model_w[RW * q + k] = ref_w[k];
                 model_known[q] = 1'b1;
             end
             check_entry(q);
@@ -397,12 +462,14 @@ module tb_boids_accel;
     // ---- wrong use --------------------------------------------------------------------
     // A refused start: ERR_PARAM set, not busy, nothing else changed.
     task expect_refused(input [8*80-1:0] what, input batch);
-        reg [31:0] c0;
+        reg [31:0] c0, r0;
         begin
             read32(REG_CYCLES, c0);
+            read32(REG_RESULTS_READY, r0);
             write32(REG_CTRL, CTRL_START_BIT | (batch ? CTRL_BATCH_BIT : 0));
             expect_status(what, ST_BUSY | ST_DONE | ST_ERRS, ST_DONE | ST_ERR_PARAM);
             expect32("a refused start leaves CYCLES", REG_CYCLES, c0);
+            expect32("a refused start leaves RESULTS_READY", REG_RESULTS_READY, r0);
             write32(REG_STATUS, ST_ERR_PARAM);
             expect_status("ERR_PARAM clears by writing 1", ST_BUSY | ST_DONE | ST_ERRS, ST_DONE);
         end
@@ -433,6 +500,7 @@ module tb_boids_accel;
             expect32(what, REG_PROTECTED2_LO, 32'd0);
             expect32(what, REG_PROTECTED2_HI, 32'd0);
             expect32(what, REG_CYCLES, 32'd0);
+            expect32(what, REG_RESULTS_READY, 32'd0);
             if (irq !== 1'b0) fail("irq_o high after reset");
         end
     endtask
@@ -455,13 +523,16 @@ module tb_boids_accel;
             e0 = errors;
 
             // Read-only registers ignore writes; RW registers keep all 32 bits.
+            read32(REG_RESULTS_READY, d);
             write32(REG_ID, 32'h0);
             write32(REG_NMAX, 32'h0);
             write32(REG_LANES, 32'h0);
             write32(REG_CYCLES, 32'h1234);
+            write32(REG_RESULTS_READY, 32'h1234);
             expect32("ID is read only", REG_ID, ID_VALUE);
             expect32("NMAX is read only", REG_NMAX, N_MAX);
             expect32("LANES is read only", REG_LANES, LANES);
+            expect32("RESULTS_READY is read only", REG_RESULTS_READY, d);
             set_params(32'ha5a5_0001, 32'h5a5a_0002, 32'hffff_fff3, 64'h0123_4567_89ab_cdef,
                        64'hfedc_ba98_7654_3210);
             expect32("COUNT keeps 32 bits", REG_COUNT, 32'ha5a5_0001);
@@ -482,7 +553,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_CYCLES + 20'd4);
+            expect_unmapped(REG_RESULTS_READY + 20'd4);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
             expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX);
@@ -493,13 +564,13 @@ module tb_boids_accel;
             // low bits that would select COUNT or ALI words if the result memory leaked
             expect_unmapped(20'h0ffb0);
             expect_unmapped(20'h3fff0);
-            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h30);
-            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h60);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h18);
+            expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h50);
             expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX + 20'h30);
             expect_unmapped(20'hfffb0);
             // Mapped: reserved result words read 0; result writes ignored; no ERR_BUS.
-            expect32("result word 13 reads 0", res_adr(0, 13), 32'd0);
-            expect32("result word 15 reads 0", res_adr(N_MAX - 1, 15), 32'd0);
+            expect32("result word 7 reads 0", res_adr(0, 7), 32'd0);
+            expect32("result word 7 of the last entry reads 0", res_adr(N_MAX - 1, 7), 32'd0);
             write32(res_adr(0, 0), 32'hdead_beef);
             expect32("result memory ignores writes", res_adr(0, 0), model_w[0]);
             expect32("address bits 1:0 are ignored", REG_ID + 20'd3, ID_VALUE);
@@ -547,6 +618,7 @@ module tb_boids_accel;
             start_run(1'b1, 1'b1, 1'b1);
             wait_done(d);
             if (d > 4) fail("COUNT = 0 should finish at once");
+            expect32("COUNT = 0: RESULTS_READY is 0", REG_RESULTS_READY, 32'd0);
             check_entry(0);
             check_entry(n - 1);
             clear_status;

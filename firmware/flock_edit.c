@@ -1,15 +1,29 @@
-/* The console keys' edits of the flock (soc_flock_edit.h). */
-#include "soc_flock_edit.h"
-#include "../steering.h"
+/* The app's edits of a running flock (flock_edit.h). */
+#include "flock_edit.h"
+#include "steering.h"
 
 /* xorshift32: enough to scatter new boids. */
 static uint32_t next_random(uint32_t *s)
 {
-    uint32_t x = *s ? *s : 0x9e3779b9u;
+    uint32_t x = *s;
     x ^= x << 13;
     x ^= x >> 17;
     x ^= x << 5;
     return *s = x;
+}
+
+/* Nearby seeds (a seed plus a turn count) would start xorshift on nearby,
+ * mostly-zero words: spread them by the golden ratio and draw a few first. */
+static uint32_t random_start(uint32_t seed)
+{
+    uint32_t s = seed * 0x9e3779b9u + 0x6a09e667u;
+    int i;
+
+    if (s == 0)
+        s = 0x6a09e667u; /* xorshift stays at 0 */
+    for (i = 0; i < 4; i++)
+        next_random(&s);
+    return s;
 }
 
 static q16_t random_below(uint32_t *s, q16_t limit)
@@ -17,10 +31,11 @@ static q16_t random_below(uint32_t *s, q16_t limit)
     return limit > 0 ? (q16_t)(next_random(s) % (uint32_t)limit) : 0;
 }
 
-void flock_edit_resize(soc_flock_t *f, uint32_t capacity, const flock_params_t *p, uint32_t seed,
+void flock_edit_resize(flock_t *f, uint32_t capacity, const flock_params_t *p, uint32_t seed,
                        int grow)
 {
     uint32_t want = grow ? f->n + (f->n + 3) / 4 : f->n - f->n / 5;
+    uint32_t random = random_start(seed);
 
     if (want > capacity)
         want = capacity;
@@ -28,17 +43,17 @@ void flock_edit_resize(soc_flock_t *f, uint32_t capacity, const flock_params_t *
         want = 1;
     for (; f->n < want; f->n++) {
         boid_t *b = &f->boid[f->n];
-        b->x = random_below(&seed, p->world_w);
-        b->y = random_below(&seed, p->world_h);
-        b->vx = random_below(&seed, p->maxspeed) - p->maxspeed / 2;
-        b->vy = random_below(&seed, p->maxspeed) - p->maxspeed / 2;
+        b->x = random_below(&random, p->world_w);
+        b->y = random_below(&random, p->world_h);
+        b->vx = random_below(&random, p->maxspeed) - p->maxspeed / 2;
+        b->vy = random_below(&random, p->maxspeed) - p->maxspeed / 2;
         f->role[f->n] = ROLE_BOID;
         f->biasval[f->n] = 0;
     }
     f->n = want;
 }
 
-void flock_edit_toggle_scouts(soc_flock_t *f, const soc_flock_t *start, gain_t biasval)
+int flock_edit_toggle_scouts(flock_t *f, const flock_t *start, gain_t biasval)
 {
     uint32_t i, scouts = 0, start_scouts = 0, tenth = (f->n + 9) / 10;
 
@@ -59,9 +74,10 @@ void flock_edit_toggle_scouts(soc_flock_t *f, const soc_flock_t *start, gain_t b
             f->biasval[i] = biasval;
         }
     }
+    return scouts == 0;
 }
 
-void flock_edit_add_predator(soc_flock_t *f, const flock_params_t *p)
+void flock_edit_add_predator(flock_t *f, const flock_params_t *p)
 {
     boid_t *pr = &f->predator[0];
 
@@ -74,7 +90,7 @@ void flock_edit_add_predator(soc_flock_t *f, const flock_params_t *p)
     f->n_predators = 1;
 }
 
-void flock_edit_predator_to(soc_flock_t *f, q16_t x, q16_t y)
+void flock_edit_predator_to(flock_t *f, q16_t x, q16_t y)
 {
     if (f->n_predators > 0)
         jump_boid(&f->predator[0], x, y);
