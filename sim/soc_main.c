@@ -29,6 +29,7 @@ typedef struct {
     monitor_flags_t f;
     const char *firmware_path;
     const char *image_path; /* --write-image: the loaded RAM goes here, nothing runs */
+    const char *profile_path; /* --profile: the CPU's cycles by address go here */
     unsigned long steps; /* --steps: the firmware stops after this many */
     int steps_set;
     flock_params_t fp;
@@ -69,6 +70,10 @@ static void print_help(FILE *out)
             "  --write-image FILE load the RAM as for a run (firmware, starting flock and\n"
             "                     parameters in the mailbox), write all of it to FILE as raw\n"
             "                     bytes, and stop: a board's RAM image (make synth BOARD=...)\n"
+            "  --profile FILE     write the CPU's profile at the end: clock cycles and\n"
+            "                     instructions retired at each address, a line each;\n"
+            "                     scripts/soc_profile.py FILE build/firmware/boids.elf folds\n"
+            "                     it by function, with the instruction mix\n"
             "\n"
             "This build simulates %s.\n"
             "\n",
@@ -87,15 +92,16 @@ static int fail(const char *msg)
     return 1;
 }
 
-enum soc_flag { SOC_FIRMWARE = 1, SOC_STEPS, SOC_WRITE_IMAGE };
+enum soc_flag { SOC_FIRMWARE = 1, SOC_STEPS, SOC_WRITE_IMAGE, SOC_PROFILE };
 
 static const struct option SOC_FLAGS[] = {
     {"firmware", required_argument, NULL, SOC_FIRMWARE},
     {"steps", required_argument, NULL, SOC_STEPS},
     {"write-image", required_argument, NULL, SOC_WRITE_IMAGE},
+    {"profile", required_argument, NULL, SOC_PROFILE},
     {NULL, 0, NULL, 0}};
 
-/* --firmware, --steps and --write-image. */
+/* --firmware, --steps, --write-image and --profile. */
 static int apply_soc_flag(void *ctx, int id, const char *flag, const char *value, char *err,
                           size_t errlen)
 {
@@ -105,6 +111,8 @@ static int apply_soc_flag(void *ctx, int id, const char *flag, const char *value
         s->firmware_path = value;
     } else if (id == SOC_WRITE_IMAGE) {
         s->image_path = value;
+    } else if (id == SOC_PROFILE) {
+        s->profile_path = value;
     } else {
         if (number_parse_whole(flag, value, 1, OPTIONS_FRAMES_MAX, &s->steps, err, errlen) !=
             NUMBER_OK)
@@ -529,6 +537,30 @@ static int save_flock(soc_t *s, const soc_mailbox_t *mb)
     return rc;
 }
 
+/* --profile: the retire trace's counts by address, a header line first. */
+static int write_profile(soc_t *s, const soc_mailbox_t *mb)
+{
+    atomic_file_t a;
+    size_t i, n;
+    soc_profile_entry_t *e = soc_sim_profile(&n);
+
+    if (e == NULL) {
+        snprintf(s->err, sizeof s->err, "--profile %s: out of memory", s->profile_path);
+        return -1;
+    }
+    if (atomic_file_open(&a, s->profile_path, s->err, sizeof s->err) != 0) {
+        free(e);
+        return -1;
+    }
+    fprintf(a.f, "# boids soc profile: %s; %u boids, %u steps; address cycles retired\n",
+            soc_sim_variant(), mb->live.n, mb->steps_done);
+    for (i = 0; i < n; i++)
+        fprintf(a.f, "%08x %llu %llu\n", e[i].pc, (unsigned long long)e[i].cycles,
+                (unsigned long long)e[i].retired);
+    free(e);
+    return atomic_file_commit(&a, s->err, sizeof s->err);
+}
+
 /* firmware/boids.bin beside the program; it lives as long as the run (its
  * name is in messages up to the end). */
 static const char *default_firmware(const char *argv0)
@@ -583,7 +615,8 @@ int main(int argc, char **argv)
     }
     if (s.image_path == NULL &&
         (monitor_open_window(&s.f, "soc", &s.o.frames, &s.window, s.err, sizeof s.err) != 0 ||
-         monitor_check_outputs(&s.f, s.o.frames, s.o.save_path, s.err, sizeof s.err) != 0))
+         monitor_check_outputs(&s.f, s.o.frames, s.o.save_path, s.err, sizeof s.err) != 0 ||
+         (s.profile_path != NULL && atomic_file_check(s.profile_path, s.err, sizeof s.err) != 0)))
         return fail(s.err);
 
     if (soc_sim_open() != 0)
@@ -606,6 +639,8 @@ int main(int argc, char **argv)
     }
     if (rc != 0)
         return fail(s.err);
+    if (s.profile_path != NULL)
+        soc_sim_profile_start();
     soc_sim_hold_cpu(0);
     s.cycle0 = soc_sim_cycles();
     fprintf(stderr, "soc: %s; firmware %s (%zu bytes); %u boids, %u predators; %s\n",
@@ -633,6 +668,8 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && s.o.save_path != NULL)
         rc = save_flock(&s, &mb);
+    if (rc == 0 && s.profile_path != NULL)
+        rc = write_profile(&s, &mb);
     if (s.window != NULL)
         video_window_close(s.window);
     soc_sim_close();

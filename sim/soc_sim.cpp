@@ -4,8 +4,10 @@
 // 1 when the model was built with --trace-fst.
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <memory>
 
 #include VTOP_HEADER
@@ -68,15 +70,35 @@ struct UartLine {
     }
 };
 
+// Cycles and retirements by address, charged as the retire trace reports them.
+struct Profile {
+    struct Counts {
+        uint64_t cycles = 0, retired = 0;
+    };
+    std::map<uint32_t, Counts> by_pc;
+    uint64_t pending = 0;  // cycles since the last record
+
+    void sample(bool valid, uint32_t pc, bool trap) {
+        pending++;
+        if (!valid) return;
+        Counts &c = by_pc[pc];
+        c.cycles += pending;
+        c.retired += !trap;
+        pending = 0;
+    }
+};
+
 struct SocSim : VerilatedTop<VTOP> {
     UartLine uart;
     uint64_t sleep_cycles = 0;
+    std::unique_ptr<Profile> profile;
 
     void step() {
         top->uart_rx = uart.rx_pin();
         tick();
         uart.sample_tx(top->uart_tx);
         sleep_cycles += top->cpu_sleeping_o;
+        if (profile) profile->sample(top->trace_valid_o, top->trace_pc_o, top->trace_trap_o);
     }
 
     // One classic access on the host port: the CPU may hold the bus for a
@@ -175,6 +197,20 @@ extern "C" void soc_sim_set_uart_sink(soc_uart_sink sink, void *ctx) {
 
 extern "C" void soc_sim_uart_send(uint8_t byte) {
     if (sim) sim->uart.rx_queue.push_back(byte);
+}
+
+extern "C" void soc_sim_profile_start(void) {
+    if (sim) sim->profile.reset(new Profile());
+}
+
+extern "C" soc_profile_entry_t *soc_sim_profile(size_t *n) {
+    *n = 0;
+    if (!sim || !sim->profile) return nullptr;
+    const auto &by_pc = sim->profile->by_pc;
+    auto *out = static_cast<soc_profile_entry_t *>(std::malloc((by_pc.size() + 1) * sizeof(soc_profile_entry_t)));
+    if (!out) return nullptr;
+    for (const auto &kv : by_pc) out[(*n)++] = soc_profile_entry_t{kv.first, kv.second.cycles, kv.second.retired};
+    return out;
 }
 
 extern "C" const char *soc_sim_variant(void) { return VARIANT; }

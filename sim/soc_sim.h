@@ -35,6 +35,17 @@ typedef void (*soc_uart_sink)(void *ctx, int byte);
 void soc_sim_set_uart_sink(soc_uart_sink sink, void *ctx);
 /* Queues a byte for the UART's rx pin. */
 void soc_sim_uart_send(uint8_t byte);
+/* The CPU's profile, from the retire trace (boids_soc's trace_* pins): from
+ * soc_sim_profile_start on, every clock cycle is charged to the instruction
+ * that retires or traps next, by its address (stalls and wfi sleep included). */
+typedef struct {
+    uint32_t pc;
+    uint64_t cycles, retired; /* retired: instructions completed there (traps not) */
+} soc_profile_entry_t;
+void soc_sim_profile_start(void);
+/* The profile so far in a new array (the caller frees it), by address; *n
+ * entries. NULL if out of memory, or if no profile was started (*n = 0). */
+soc_profile_entry_t *soc_sim_profile(size_t *n);
 /* The build parameters of the model linked in. */
 const char *soc_sim_variant(void);
 
