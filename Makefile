@@ -132,10 +132,12 @@ bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(
 	@echo
 	@bash scripts/bench_soc.sh $(BUILD)
 	@echo
-	@echo "The largest flock at 60 frames/s on each board's own simulator (minutes a board):"
+	@echo "The largest flock at 60 frames/s on build/soc (minutes):"
+	@bash scripts/board_fit.sh $(BUILD)/soc 1536 --neighbors accel | tail -1
+	@echo "... and on each board's own simulator, up to its N_MAX (minutes a board):"
 	@for b in $(BOARDS); do \
 		$(MAKE) --no-print-directory board-sim BOARD=$$b >/dev/null && echo "$$b:" && \
-		bash scripts/board_fit.sh $(BUILD)/boards/$$b/soc 100 \
+		bash scripts/board_fit.sh $(BUILD)/boards/$$b/soc $$($(MAKE) -s --no-print-directory print-$${b}_NMAX) \
 			$$($(MAKE) -s --no-print-directory print-$${b}_FLOCK | grep -o -- '--neighbors [a-z]*') | tail -1; \
 	done
 	@echo

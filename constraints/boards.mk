@@ -27,7 +27,7 @@ icebreaker_SPRITES := 528
 icebreaker_CLOCK_HZ := 25125000
 icebreaker_STACK := 2048
 icebreaker_FEATURES := GRID
-icebreaker_FLOCK := --neighbors grid --boids 96 --scouts1 9 --scouts2 6 --predators 1 --update synchronous
+icebreaker_FLOCK := --neighbors grid --boids 224 --scouts1 22 --scouts2 14 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
 # bitstream; the accelerator with 8 lanes.
@@ -42,7 +42,7 @@ ulx3s_SPRITES := 768
 ulx3s_CLOCK_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
-ulx3s_FLOCK := --neighbors accel --boids 75 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 512 --scouts1 51 --scouts2 32 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates.
@@ -56,7 +56,7 @@ basys3_SPRITES := 384
 basys3_CLOCK_HZ := 25175000
 basys3_STACK := 4096
 basys3_FEATURES := ACCEL BRUTE GRID WEIGHTED
-basys3_FLOCK := --neighbors accel --boids 75 --scouts1 7 --scouts2 4 --predators 1 --update synchronous
+basys3_FLOCK := --neighbors accel --boids 128 --scouts1 12 --scouts2 8 --predators 1 --update synchronous
 
 # RTL by family: the generic memories, or the iCE40's SPRAM versions.
 GENERIC_RTL := $(wildcard rtl/*.v)
