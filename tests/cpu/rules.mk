@@ -82,11 +82,16 @@ $(BUILD)/cpu/random/sig%.S: tests/cpu/iss/random_program.py
 $(BUILD)/cpu/random/%.elf: $(BUILD)/cpu/random/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
 	$(CPU_CC) $(CPU_ASFLAGS) -T tests/cpu/link.ld tests/cpu/start.S $< -o $@
 
-# soc_run: a test program in the whole SoC (build/vl/soc), run by tests/test_soc_isa.sh.
+# soc_run: a test program in the whole SoC (build/vl/soc), run by tests/test_soc_isa.sh;
+# soc_run-jitter the same in the SoC with random waits on the CPU's ports (soc-jitter).
+soc_run_parts = $(BUILD)/obj/tests/tools/soc_run.o $(BUILD)/vl/$1/soc_sim.o $(BUILD)/vl/system_sim_api.o \
+	$(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime_fst.a $(BUILD)/libsim.a $(BUILD)/libboids.a
 CPU_SOC_RUN := $(BUILD)/tests/tools/soc_run
-CPU_ARTIFACTS += $(CPU_SOC_RUN)
-$(CPU_SOC_RUN): $(BUILD)/obj/tests/tools/soc_run.o $(BUILD)/vl/soc/soc_sim.o $(BUILD)/vl/system_sim_api.o \
-		$(BUILD)/vl/soc/model.a $(BUILD)/vl/runtime_fst.a $(BUILD)/libsim.a $(BUILD)/libboids.a
+CPU_ARTIFACTS += $(CPU_SOC_RUN) $(CPU_SOC_RUN)-jitter
+$(CPU_SOC_RUN): $(call soc_run_parts,soc)
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
+$(CPU_SOC_RUN)-jitter: $(call soc_run_parts,soc-jitter)
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
