@@ -3,10 +3,13 @@
 // number. Exit status 0 on pass, 1 on a failed check, a timeout or a lockstep
 // mismatch, 2 on bad usage.
 //   cpu_sim PROGRAM.hex [--max-cycles N] [--wait-seed N] [--trace FILE.fst] [--no-lockstep]
+//           [--reference OTHER.hex]
 // --wait-seed N (not 0): random bus waits on both of the CPU's ports from seed N.
 // Every record of the core's trace port is checked against the reference ISS
 // (tests/cpu/iss/lockstep.h) as it retires, unless --no-lockstep: the first
 // instruction whose pc, encoding, trap or result differs fails the run there.
+// --reference gives the ISS another image than the RTL's (a negative control:
+// the checker must then report a mismatch).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -76,7 +79,7 @@ struct TestBench {
 
 int usage() {
     std::fprintf(stderr, "usage: cpu_sim PROGRAM.hex [--max-cycles N] [--wait-seed N] [--trace FILE.fst]"
-                         " [--no-lockstep]\n");
+                         " [--no-lockstep] [--reference OTHER.hex]\n");
     return 2;
 }
 
@@ -118,6 +121,7 @@ int main(int argc, char **argv) {
     uint64_t max_cycles = 2000000;
     uint32_t seed = 0;
     bool lockstep_on = true;
+    const char *reference_hex = nullptr;
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
             max_cycles = std::strtoull(argv[++i], nullptr, 0);
@@ -127,6 +131,8 @@ int main(int argc, char **argv) {
             trace = argv[++i];
         } else if (!std::strcmp(argv[i], "--no-lockstep")) {
             lockstep_on = false;
+        } else if (!std::strcmp(argv[i], "--reference") && i + 1 < argc) {
+            reference_hex = argv[++i];
         } else if (argv[i][0] != '-' && !hex) {
             hex = argv[i];
         } else {
@@ -143,9 +149,10 @@ int main(int argc, char **argv) {
 
     std::unique_ptr<Reference> reference;
     if (lockstep_on) {
-        reference.reset(new Reference(hex, RAM_BYTES));
+        if (!reference_hex) reference_hex = hex;
+        reference.reset(new Reference(reference_hex, RAM_BYTES));
         if (!reference->ready) {
-            std::fprintf(stderr, "cpu_sim: the ISS cannot load %s\n", hex);
+            std::fprintf(stderr, "cpu_sim: the ISS cannot load %s\n", reference_hex);
             return 2;
         }
     }
