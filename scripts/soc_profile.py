@@ -2,12 +2,23 @@
 """Where the SoC's CPU spends its cycles: a profile written by `build/soc
 --profile FILE` (one line a program counter: address, cycles, instructions
 retired there) folded by function of the firmware's ELF, with the instruction
-mix. Usage: soc_profile.py PROFILE ELF [--top N] [--boids N]"""
+mix, as Markdown tables; --plot draws the functions' share as a bar chart
+(PNG, with gnuplot).
+
+  build/soc --headless --boids 1024 --steps 20 --profile run.prof
+  scripts/soc_profile.py run.prof build/firmware/boids.elf [--plot run.png]
+
+The flock size and the steps for "cycles a boid-step" come from the profile's
+header line; --boids and --steps override them."""
 import argparse
 import bisect
 import collections
+import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 NM = "riscv64-unknown-elf-nm"
 OBJDUMP = "riscv64-unknown-elf-objdump"
@@ -33,9 +44,20 @@ def class_of(mnemonic):
     return "alu"
 
 
+def tool_output(args):
+    """A binutils tool's standard output, or exit with its complaint."""
+    try:
+        done = subprocess.run(args, capture_output=True, text=True)
+    except FileNotFoundError:
+        sys.exit(f"soc_profile: {args[0]} is missing (install gcc-riscv64-unknown-elf: "
+                 "bash scripts/setup.sh)")
+    if done.returncode != 0:
+        sys.exit(f"soc_profile: {args[0]} failed on {args[-1]}: {done.stderr.strip()}")
+    return done.stdout
+
+
 def symbols(elf):
-    out = subprocess.run([NM, "-n", "--defined-only", elf], capture_output=True, text=True,
-                         check=True).stdout
+    out = tool_output([NM, "-n", "--defined-only", elf])
     starts, names = [], []
     for line in out.splitlines():
         parts = line.split()
@@ -46,8 +68,7 @@ def symbols(elf):
 
 
 def mnemonics(elf):
-    out = subprocess.run([OBJDUMP, "-d", "--no-show-raw-insn", "-M", "no-aliases", elf],
-                         capture_output=True, text=True, check=True).stdout
+    out = tool_output([OBJDUMP, "-d", "--no-show-raw-insn", "-M", "no-aliases", elf])
     table = {}
     for line in out.splitlines():
         parts = line.split(":", 1)
@@ -64,10 +85,18 @@ def mnemonics(elf):
 
 
 def read_profile(path):
-    rows = []
-    with open(path) as f:
+    """The rows (address, cycles, retired or None) and the header's boids and steps."""
+    rows, boids, steps = [], 0, 0
+    try:
+        f = open(path)
+    except OSError as e:
+        sys.exit(f"soc_profile: cannot read {path}: {e.strerror}")
+    with f:
         for n, line in enumerate(f, 1):
             if line.startswith("#"):
+                m = re.search(r"(\d+) boids, (\d+) steps", line)
+                if m:
+                    boids, steps = int(m.group(1)), int(m.group(2))
                 continue
             parts = line.split()
             if len(parts) not in (2, 3):
@@ -77,19 +106,74 @@ def read_profile(path):
             except ValueError:
                 sys.exit(f"soc_profile: {path}:{n}: not a number")
             rows.append(vals + [None] * (3 - len(vals)))
-    return rows
+    if not rows or sum(r[1] for r in rows) == 0:
+        sys.exit(f"soc_profile: {path} has no cycles in it")
+    return rows, boids, steps
+
+
+def plot(path, shares, title):
+    """A horizontal bar chart of (name, percent) with gnuplot, written atomically."""
+    if not shutil.which("gnuplot"):
+        sys.exit("soc_profile: --plot needs gnuplot (bash scripts/setup.sh plots)")
+    folder = os.path.dirname(os.path.abspath(path))
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "shares.dat")
+        with open(data, "w") as f:
+            for i, (name, pct) in enumerate(reversed(shares)):
+                f.write(f'{i} {pct:.2f} "{name}"\n')
+        fd, part = tempfile.mkstemp(dir=folder, prefix=".soc_profile.", suffix=".png")
+        os.close(fd)
+        script = f"""
+set terminal pngcairo noenhanced size 900,{120 + 24 * len(shares)} font 'sans,10'
+set output '{part}'
+set title '{title}'
+set style fill solid 0.8 border -1
+set xlabel 'share of the CPU clock cycles (%)'
+set xrange [0:*]
+set yrange [-0.7:{len(shares) - 0.3}]
+set ytics nomirror
+set grid xtics
+unset key
+plot '{data}' using ($2 * 0.5):1:($2 * 0.5):(0.35):ytic(3) with boxxyerror lc rgb '#4878a8', \\
+     '' using 2:1:(sprintf(' %.1f%%', $2)) with labels left
+"""
+        done = subprocess.run(["gnuplot"], input=script, capture_output=True, text=True)
+        if done.returncode != 0 or os.path.getsize(part) == 0:
+            os.unlink(part)
+            sys.exit(f"soc_profile: gnuplot failed: {done.stderr.strip()}")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(part, 0o666 & ~umask)
+        try:
+            os.replace(part, path)
+        except OSError as e:
+            os.unlink(part)
+            sys.exit(f"soc_profile: cannot write {path}: {e.strerror}")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("profile")
-    ap.add_argument("elf")
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("profile", help="the file build/soc --profile wrote")
+    ap.add_argument("elf", help="the firmware's ELF (build/firmware/boids.elf)")
     ap.add_argument("--top", type=int, default=25, help="functions listed (default 25)")
-    ap.add_argument("--boids", type=int, default=0,
-                    help="also give cycles a boid a step: flock size")
-    ap.add_argument("--steps", type=int, default=0, help="steps in the profiled run")
+    ap.add_argument("--boids", type=int, default=None,
+                    help="flock size, for cycles a boid-step (default: the profile's)")
+    ap.add_argument("--steps", type=int, default=None,
+                    help="steps in the profiled run (default: the profile's)")
+    ap.add_argument("--plot", metavar="FILE.png",
+                    help="also draw the top functions' shares as a bar chart")
     args = ap.parse_args()
-    rows = read_profile(args.profile)
+    if args.top < 1:
+        ap.error("--top must be at least 1")
+    for name in ("boids", "steps"):
+        if getattr(args, name) is not None and getattr(args, name) < 0:
+            ap.error(f"--{name} must not be negative")
+    rows, boids, steps = read_profile(args.profile)
+    if args.boids is not None:
+        boids = args.boids
+    if args.steps is not None:
+        steps = args.steps
     starts, names = symbols(args.elf)
     ops = mnemonics(args.elf)
     by_fn = collections.Counter()
@@ -106,7 +190,7 @@ def main():
         if retired is not None:
             ret_fn[fn] += retired
             ret_class[cls] += retired
-    per = args.boids * args.steps
+    per = boids * steps
     head = "| function | cycles | share |" + (" cycles a boid-step |" if per else "")
     head += " instructions | CPI |" if ret_fn else ""
     print(head)
@@ -130,6 +214,12 @@ def main():
             line += (f" {r:,} | {100.0 * r / rtotal:.1f}% | {cycles / r:.2f} |" if r
                      else " 0 | 0% | - |")
         print(line)
+    if args.plot:
+        shares = [(fn, 100.0 * c / total) for fn, c in by_fn.most_common(args.top)]
+        title = f"{os.path.basename(args.profile)}: {total:,} cycles"
+        if per:
+            title += f", {total / per:.0f} a boid-step ({boids} boids, {steps} steps)"
+        plot(args.plot, shares, title)
 
 
 if __name__ == "__main__":
