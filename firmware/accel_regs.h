@@ -10,6 +10,7 @@
 #define ACCEL_CTRL_START 0x00000001u
 #define ACCEL_CTRL_BATCH 0x00000002u
 #define ACCEL_CTRL_IRQ_EN 0x00000004u
+#define ACCEL_CTRL_BINNED 0x00000008u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u
@@ -25,11 +26,19 @@
 #define ACCEL_PROTECTED2_HI 0x002cu /* RW: protectedrange squared, bits 63:32 */
 #define ACCEL_CYCLES 0x0030u /* RO: Clock cycles the last run took, from START to DONE */
 #define ACCEL_RESULTS_READY 0x0034u /* RO: Result entries of the run that are final, counted from 0 at START */
+#define ACCEL_BIN_PASSES 0x0038u /* RO: Entries of the pass table, ceil(NMAX / LANES), in a build with binning (a build parameter); 0 without */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
 #define ACCEL_RESULTS_BASE 0x40000u
 #define ACCEL_RESULT_STRIDE 32u
+#define ACCEL_PASSES_BASE 0xc0000u /* pass p: 3 range words */
+#define ACCEL_PASS_STRIDE 16u
+#define ACCEL_PASS_RANGES 3u
+#define ACCEL_RANGE_FIRST_SHIFT 0u /* the first boid memory entry of the range */
+#define ACCEL_RANGE_FIRST_MASK 0xffffu
+#define ACCEL_RANGE_END_SHIFT 16u /* one past its last: FIRST = END is an empty range */
+#define ACCEL_RANGE_END_MASK 0xffffu
 #define ACCEL_RESULT_SEP_X 0u
 #define ACCEL_RESULT_SEP_Y 4u
 #define ACCEL_RESULT_COH_X 8u

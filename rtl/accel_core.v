@@ -26,17 +26,33 @@
 // vaddr, restarted by each pass's clear slot) instead of riding the pipeline, and
 // rounded to their terms round(v / 2^7) once for every lane (firmware/neighbors.h:
 // velocities within +-64 px/frame, |v| <= 2^22, as the firmware keeps them).
+// A binned batch (BINNING = 1, started with batch and binned) has the same pass
+// structure, but pass p reads only its candidates, from entry p of the pass table
+// (three ranges of entries, `tab_rdata`, read while its preload streams):
+//   preload  boids pL..pL+L-1 (always L entries: the passes stay at least L + 1
+//            cycles apart, which the write-back needs), captured as the queries;
+//            the first entry is the lanes' clear slot, so no gap is needed
+//   ranges   each non-empty range of the entry in turn, first..end-1, against the
+//            L queries (entries read past N belong to lanes whose results are
+//            never written)
+//   tail     one cycle with no entry that carries the pass's last flag (a pass
+//            whose ranges are all empty still reports)
+// So a binned batch takes about P (L + 1) + (entries of all ranges) + 9 cycles.
+// Velocities are then read through a delay line of the position address (the
+// ranges break the counter's run), which gives the same addresses in a batch.
 // Sums are as wide as any input needs: a pass adds at most N_MAX - 1 pairs (never
 // the query itself), each term |t| <= 2^15: IW + 16 bits a sum, the count IW.
 module accel_core #(
     parameter integer N_MAX = 1024,                 // boid and result memory entries
-    parameter integer LANES = 8                     // pair units, 1..16
+    parameter integer LANES = 8,                    // pair units, 1..16
+    parameter integer BINNING = 0                   // 1: the binned batch (pass table)
 ) (
     input  wire                           clk,
     input  wire                           rst,        // synchronous: back to idle
     // run request; the register block holds the other inputs stable while busy
     input  wire                           start,      // pulse; parameters already checked
     input  wire                           batch,      // with start: 1 every boid, 0 boid `query`
+    input  wire                           binned,     // with start and batch: a binned batch
     input  wire [$clog2(N_MAX):0]         count,      // N, 0..N_MAX
     input  wire [$clog2(N_MAX)-1:0]       query,      // < count in a query run
     input  wire [23:0]                    visual,     // Q16.16, <= 255 px
@@ -49,6 +65,11 @@ module accel_core #(
     output wire [$clog2(N_MAX)-1:0]       boid_raddr,     // x, y
     output wire [$clog2(N_MAX)-1:0]       boid_vraddr,    // vx, vy
     input  wire [127:0]                   boid_rdata,
+    // pass table read port (entry {end2, first2, end1, first1, end0, first0}, each
+    // $clog2(N_MAX) + 1 bits, one cycle after the address; unused without BINNING)
+    output wire                           tab_re,
+    output wire [(N_MAX <= LANES ? 1 : $clog2((N_MAX + LANES - 1) / LANES))-1:0] tab_raddr,
+    input  wire [6*$clog2(N_MAX)+5:0]     tab_rdata,
     // result memory write port: {count, ali_y, ali_x, coh_y, coh_x, sep_y, sep_x}
     output wire                           res_we,
     output wire [$clog2(N_MAX)-1:0]       res_waddr,
@@ -66,10 +87,13 @@ module accel_core #(
     localparam [XW-1:0] X1 = 1;
     localparam [XW-1:0] L_X = LANES[XW-1:0];
     localparam [LANES-1:0] CAP_FIRST = 1;
+    localparam integer PASS_W = N_MAX <= LANES ? 1 : $clog2((N_MAX + LANES - 1) / LANES);
+    localparam integer RW = IW + 1;                 // a range bound, 0..N_MAX
 
     initial begin
         if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
         if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
+        if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
     end
 
     wire [XW-1:0] n_x = {{(XW-IW-1){1'b0}}, count};
@@ -80,11 +104,15 @@ module accel_core #(
 
     // Latched at start.
     reg           run_batch;
+    reg           run_bin_r;
+    wire          run_bin = BINNING != 0 && run_bin_r;      // a binned batch
     reg  [XW-1:0] first_idx;
+    wire          bin_start = BINNING != 0 && batch && binned;
 
     always @(posedge clk) begin
         if (start && !busy) begin
             run_batch <= batch;
+            run_bin_r <= bin_start;
             first_idx <= (batch ? X0 : query_x);
         end
     end
@@ -104,12 +132,31 @@ module accel_core #(
     reg  [XW-1:0] seg_end;      // last entry of the segment
     reg  [XW-1:0] base;         // query boid of lane 0 in this pass
     reg  [XW-1:0] cap_at;       // first query boid of the next pass
-    wire          issue = st_act && !st_gap;
+    // binned batch only
+    reg           st_tail_r;    // this cycle is a pass's tail (no entry, the last flag)
+    reg           pre_first_r;  // this cycle reads a preload's first entry (the clear slot)
+    wire          st_tail = BINNING != 0 && st_tail_r;
+    wire          pre_first = BINNING != 0 && pre_first_r;
+    reg  [PASS_W-1:0] tab_addr; // pass table entry of the next ranges
+    reg           q1_ne, q2_ne; // ranges still to stream in this pass: non-empty
+    reg  [XW-1:0] q1_first, q1_last, q2_first, q2_last;
+    wire          issue = st_act && !st_gap && !st_tail;
     wire          seg_done = j == seg_end;
     wire [XW-1:0] base_next = base + L_X;
     wire [XW-1:0] base_next2 = base_next + L_X;
 
     assign boid_raddr = j[IW-1:0];
+    assign tab_re = busy || start;
+    assign tab_raddr = busy ? tab_addr : {PASS_W{1'b0}};
+
+    // The pass table entry's ranges as entry indices: first, last (= end - 1), and
+    // whether the range holds any entry.
+    function [XW-1:0] bound(input [RW-1:0] v);
+        bound = {{(XW-RW){1'b0}}, v};
+    endfunction
+    wire [XW-1:0] t_first0 = bound(tab_rdata[0*RW +: RW]), t_end0 = bound(tab_rdata[1*RW +: RW]);
+    wire [XW-1:0] t_first1 = bound(tab_rdata[2*RW +: RW]), t_end1 = bound(tab_rdata[3*RW +: RW]);
+    wire [XW-1:0] t_first2 = bound(tab_rdata[4*RW +: RW]), t_end2 = bound(tab_rdata[5*RW +: RW]);
 
     // M: flags beside the memory output
     reg              m_valid, m_clear, m_last, m_swap;
@@ -121,9 +168,9 @@ module accel_core #(
     always @(posedge clk) begin
         if (busy || start) begin
         m_valid <= issue && !st_pre;
-        m_clear <= st_act && st_gap;
-        m_last <= issue && !st_pre && seg_done;
-        m_swap <= issue && seg_done;
+        m_clear <= st_act && (st_gap || pre_first);
+        m_last <= run_bin ? st_act && st_tail : issue && !st_pre && seg_done;
+        m_swap <= issue && seg_done && (st_pre || !run_bin);
         m_off <= j - base;
         // A capture runs over consecutive entries and dies at the segment's end.
         m_cap <= !issue ? {LANES{1'b0}} : cap_arm && j == cap_at ? CAP_FIRST : m_cap << 1;
@@ -135,11 +182,70 @@ module accel_core #(
             st_pre <= 1'b1;
             st_gap <= 1'b0;
             j <= (batch ? X0 : query_x);
-            seg_end <= pre_last;
+            seg_end <= bin_start ? L_X - X1 : pre_last;
             cap_at <= (batch ? X0 : query_x);
             cap_arm <= 1'b1;
+            st_tail_r <= 1'b0;
+            pre_first_r <= bin_start;
+            if (bin_start) begin                    // a batch sets these after its preload
+                base <= X0;
+                last_pass <= L_X >= n_x;
+            end
+            tab_addr <= {PASS_W{1'b0}};
         end else if (st_gap) begin
             st_gap <= 1'b0;
+        end else if (st_act && run_bin) begin
+            pre_first_r <= 1'b0;
+            if (st_tail) begin                      // the pass ends: next preload, or done
+                st_tail_r <= 1'b0;
+                if (last_pass) begin
+                    st_act <= 1'b0;
+                end else begin
+                    st_pre <= 1'b1;
+                    pre_first_r <= 1'b1;
+                    j <= base_next;
+                    seg_end <= base_next2 - X1;
+                    base <= base_next;
+                    last_pass <= base_next2 >= n_x;
+                    cap_at <= base_next;
+                    cap_arm <= 1'b1;
+                end
+            end else if (!seg_done) begin
+                j <= j + X1;
+            end else if (st_pre) begin              // the first non-empty range, or the tail
+                st_pre <= 1'b0;
+                cap_arm <= 1'b0;
+                tab_addr <= tab_addr + {{(PASS_W-1){1'b0}}, 1'b1};
+                if (t_first0 < t_end0) begin
+                    j <= t_first0;
+                    seg_end <= t_end0 - X1;
+                    {q1_ne, q1_first, q1_last} <= {t_first1 < t_end1, t_first1, t_end1 - X1};
+                    {q2_ne, q2_first, q2_last} <= {t_first2 < t_end2, t_first2, t_end2 - X1};
+                end else if (t_first1 < t_end1) begin
+                    j <= t_first1;
+                    seg_end <= t_end1 - X1;
+                    {q1_ne, q1_first, q1_last} <= {t_first2 < t_end2, t_first2, t_end2 - X1};
+                    q2_ne <= 1'b0;
+                end else if (t_first2 < t_end2) begin
+                    j <= t_first2;
+                    seg_end <= t_end2 - X1;
+                    q1_ne <= 1'b0;
+                    q2_ne <= 1'b0;
+                end else begin
+                    st_tail_r <= 1'b1;
+                end
+            end else if (q1_ne) begin               // a range ends: the next, or the tail
+                j <= q1_first;
+                seg_end <= q1_last;
+                {q1_ne, q1_first, q1_last} <= {q2_ne, q2_first, q2_last};
+                q2_ne <= 1'b0;
+            end else if (q2_ne) begin
+                j <= q2_first;
+                seg_end <= q2_last;
+                q2_ne <= 1'b0;
+            end else begin
+                st_tail_r <= 1'b1;
+            end
         end else if (st_act) begin
             if (!seg_done) begin
                 j <= j + X1;
@@ -174,6 +280,8 @@ module accel_core #(
             empty <= 1'b0;
             st_act <= 1'b0;
             st_gap <= 1'b0;
+            st_tail_r <= 1'b0;
+            pre_first_r <= 1'b0;
             m_valid <= 1'b0;
             m_clear <= 1'b0;
             m_last <= 1'b0;
@@ -190,18 +298,33 @@ module accel_core #(
     // Velocity read address: the entry whose pair is in lane stage 6 when the data
     // comes out. The clear slot is in stage 5 one cycle before its pass's entry 0
     // needs address 0; entries follow one a cycle.
-    reg  [5:1]    v_clear;      // the clear slot in lane stage 1..5
-    reg  [IW-1:0] vaddr;
-
-    always @(posedge clk) begin
-        if (busy) begin
-            v_clear <= {v_clear[4:1], s_clear};
-            vaddr <= v_clear[5] ? {IW{1'b0}} : vaddr + {{(IW-1){1'b0}}, 1'b1};
+    // That is the position address of 7 cycles before: a counter restarted by the
+    // clear slot where every pass streams 0..N-1, a delay line where the binned
+    // batch's ranges break that run.
+    generate
+        if (BINNING != 0) begin : g_vaddr_delay
+            reg [IW-1:0] vdelay[1:7];
+            integer t;
+            always @(posedge clk) begin
+                if (busy) begin
+                    for (t = 7; t > 1; t = t - 1) vdelay[t] <= vdelay[t - 1];
+                    vdelay[1] <= boid_raddr;
+                end
+            end
+            assign boid_vraddr = vdelay[7];
+        end else begin : g_vaddr_count
+            reg  [5:1]    v_clear;      // the clear slot in lane stage 1..5
+            reg  [IW-1:0] vaddr;
+            always @(posedge clk) begin
+                if (busy) begin
+                    v_clear <= {v_clear[4:1], s_clear};
+                    vaddr <= v_clear[5] ? {IW{1'b0}} : vaddr + {{(IW-1){1'b0}}, 1'b1};
+                end
+                if (rst) v_clear <= 5'd0;
+            end
+            assign boid_vraddr = vaddr;
         end
-        if (rst) v_clear <= 5'd0;
-    end
-
-    assign boid_vraddr = vaddr;
+    endgenerate
 
     // The velocity terms (v + 64) >>> 7 from q = v[23:6] = floor(v / 2^6) (|v| <= 2^22):
     // floor((q + 1) / 2), that is (q >>> 1) + q[0].

@@ -32,6 +32,7 @@
 module boids_accel #(
     parameter integer N_MAX = 1024,                 // boid memory entries, 2..12288
     parameter integer LANES = 8,                    // parallel pair units, 1..16
+    parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
     parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,
@@ -59,6 +60,10 @@ module boids_accel #(
     localparam integer RESULTS_END = {12'd0, RESULTS_BASE} + RESULT_STRIDE * N_MAX;
     localparam [31:0] NMAX_WORD = N_MAX;
     localparam [31:0] LANES_WORD = LANES;
+    localparam integer PASSES = (N_MAX + LANES - 1) / LANES;
+    localparam integer PASS_W = N_MAX <= LANES ? 1 : $clog2(PASSES);
+    localparam integer PASSES_END = {12'd0, PASSES_BASE} + PASS_STRIDE * PASSES;
+    localparam [31:0] BIN_PASSES_WORD = BINNING != 0 ? PASSES : 0;
 
     initial begin
         if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
@@ -66,10 +71,13 @@ module boids_accel #(
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
         if (RESULT_WORDS != 7) $error("%m: RESULT_WORDS = %0d, this block has 7", RESULT_WORDS);
         if (RESULT_STRIDE != 32) $error("%m: RESULT_STRIDE = %0d, this block has 32", RESULT_STRIDE);
+        if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
+        if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
     end
 
     // ---- registers ------------------------------------------------------------
-    reg         ctrl_batch, ctrl_irq_en;
+    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r;
+    wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     reg         st_done, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, reg_query, reg_visual, reg_cycles;
     reg  [IW:0] reg_ready;                          // RESULTS_READY: entries written this run
@@ -110,7 +118,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_RESULTS_READY;
+    wire          in_regs = adr <= REG_BIN_PASSES;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -119,6 +127,10 @@ module boids_accel #(
     wire [1:0]    boid_word = boid_off[3:2];
     wire [IW-1:0] res_idx = res_off[IW+4:5];
     wire [2:0]    res_word = res_off[4:2];
+    wire          in_passes = BINNING != 0 && adr >= PASSES_BASE && {12'd0, adr} < PASSES_END;
+    wire [19:0]   pass_off = adr - PASSES_BASE;
+    wire [PASS_W-1:0] pass_idx = pass_off[PASS_W+3:4];
+    wire [1:0]    pass_word = pass_off[3:2];
 
     // ---- run start ------------------------------------------------------------
     // The parameter checks are registered: a register written at one edge is
@@ -161,10 +173,12 @@ module boids_accel #(
                 REG_CTRL: begin
                     ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
                     if (busy) begin
-                        if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch)
+                        if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch
+                            || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned))
                             st_err_busy <= 1'b1;
                     end else begin
                         ctrl_batch <= wb_dat_i[CTRL_BATCH];
+                        ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
                             else st_done <= 1'b0;
@@ -190,11 +204,11 @@ module boids_accel #(
                         if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
                     end
                 end
-                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY: read only
+                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY, BIN_PASSES: read only
             endcase
         end
-        if (wr && in_boids && busy) st_err_busy <= 1'b1;
-        if (req && !in_regs && !in_boids && !in_results) st_err_bus <= 1'b1;
+        if (wr && (in_boids || in_passes) && busy) st_err_busy <= 1'b1;
+        if (req && !in_regs && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
 
         if (start_ok) reg_cycles <= 32'd0;
         else if (busy) reg_cycles <= reg_cycles + 32'd1;
@@ -207,6 +221,7 @@ module boids_accel #(
         if (rst) begin
             wb_ack_o <= 1'b0;
             ctrl_batch <= 1'b0;
+            ctrl_binned_r <= 1'b0;
             ctrl_irq_en <= 1'b0;
             st_done <= 1'b0;
             st_err_param <= 1'b0;
@@ -228,6 +243,9 @@ module boids_accel #(
     wire [IW-1:0]    res_waddr;
     wire             res_wsel;
     wire [RES_W-1:0] res_wdata_lane0, res_wdata_shadow, res_rdata;
+    wire             tab_re;
+    wire [PASS_W-1:0] tab_raddr;
+    wire [6*IW+5:0]  tab_rdata;
 
     accel_boid_mem #(
         .N_MAX(N_MAX)
@@ -259,15 +277,39 @@ module boids_accel #(
         .rdata(res_rdata)
     );
 
+    // The pass table exists only in a build with binning.
+    generate
+        if (BINNING != 0) begin : g_passes
+            accel_pass_mem #(
+                .PASSES(PASSES),
+                .IDX_W(IW + 1)
+            ) u_passes (
+                .clk(gclk),
+                .we(wr && in_passes && !busy),
+                .waddr(pass_idx),
+                .wword(pass_word),
+                .wdata(wb_dat_i),
+                .re(tab_re),
+                .raddr(tab_raddr),
+                .rdata(tab_rdata)
+            );
+        end else begin : g_no_passes
+            assign tab_rdata = {(6*IW+6){1'b0}};
+            wire unused_ok = &{1'b0, tab_re, tab_raddr, pass_idx, pass_word};
+        end
+    endgenerate
+
     // ---- run control and pair lanes ---------------------------------------------
     accel_core #(
         .N_MAX(N_MAX),
-        .LANES(LANES)
+        .LANES(LANES),
+        .BINNING(BINNING)
     ) u_core (
         .clk(gclk),
         .rst(rst),
         .start(start_ok),
         .batch(wb_dat_i[CTRL_BATCH]),               // taken with start
+        .binned(wb_dat_i[CTRL_BINNED]),
         .count(reg_count[IW:0]),
         .query(reg_query[IW-1:0]),
         .visual(reg_visual[23:0]),
@@ -278,6 +320,9 @@ module boids_accel #(
         .boid_raddr(core_raddr),
         .boid_vraddr(core_vraddr),
         .boid_rdata(boid_rdata),
+        .tab_re(tab_re),
+        .tab_raddr(tab_raddr),
+        .tab_rdata(tab_rdata),
         .res_we(res_we),
         .res_waddr(res_waddr),
         .res_wsel(res_wsel),
@@ -299,6 +344,7 @@ module boids_accel #(
         ctrl_word = 32'd0;
         ctrl_word[CTRL_BATCH] = ctrl_batch;
         ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
+        ctrl_word[CTRL_BINNED] = ctrl_binned;
         status_word = 32'd0;
         status_word[STATUS_BUSY] = busy;
         status_word[STATUS_DONE] = st_done;
@@ -314,7 +360,7 @@ module boids_accel #(
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
-            // registers are at word addresses 0..13: select by the word index alone
+            // registers are at word addresses 0..14: select by the word index alone
             case (adr[5:2])
                 REG_ID[5:2]: rd_reg <= ID_VALUE;
                 REG_NMAX[5:2]: rd_reg <= NMAX_WORD;
@@ -330,6 +376,7 @@ module boids_accel #(
                 REG_PROTECTED2_HI[5:2]: rd_reg <= reg_protected2[63:32];
                 REG_CYCLES[5:2]: rd_reg <= reg_cycles;
                 REG_RESULTS_READY[5:2]: rd_reg <= {{(31-IW){1'b0}}, reg_ready};
+                REG_BIN_PASSES[5:2]: rd_reg <= BIN_PASSES_WORD;
                 default: rd_reg <= 32'd0;
             endcase
         end
@@ -371,7 +418,7 @@ module boids_accel #(
         endcase
     end
 
-    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0],
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0], pass_off,
                        reg_count[31:IW+1], reg_query[31:IW], reg_visual[31:24]};
 
 endmodule

@@ -24,6 +24,10 @@ REGS = [
         ("START", 0, 1, "W1", "Write 1 to start a run; reads as 0."),
         ("BATCH", 1, 1, "RW", "0: one query (boid QUERY); 1: every boid, results for all."),
         ("IRQ_EN", 2, 1, "RW", "1: drive irq while STATUS.DONE is set."),
+        ("BINNED", 3, 1, "RW", "With BATCH: pass p streams only the boid ranges of pass table entry p "
+                               "instead of boids 0 to N-1 (a binned batch). Reads 0 and is ignored in a "
+                               "build without binning (BIN_PASSES 0): the batch is then brute force, "
+                               "with the same results."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
@@ -47,12 +51,21 @@ REGS = [
                                      "RESULTS_READY-1 hold their final sums while later passes run. "
                                      "It reads COUNT once DONE is set (a query run: 1); a refused "
                                      "START leaves it as it was.", []),
+    ("BIN_PASSES", 0x38, "RO", None, "Entries of the pass table, ceil(NMAX / LANES), in a build with "
+                                     "binning (a build parameter); 0 without.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
 BOID_STRIDE = 16
 RESULTS_BASE = 0x40000  # result i at RESULTS_BASE + 32 i
 RESULT_STRIDE = 32
+PASSES_BASE = 0xC0000  # pass p: its three boid ranges at PASSES_BASE + 16 p + 0, 4, 8
+PASS_STRIDE = 16
+PASS_RANGES = 3
+RANGE_FIELDS = [  # name, lsb, width, meaning
+    ("FIRST", 0, 16, "the first boid memory entry of the range"),
+    ("END", 16, 16, "one past its last: FIRST = END is an empty range"),
+]
 RESULT_WORDS = [  # word offset within a result entry, name, meaning
     (0, "SEP_X", "separation sum x: sum of round((self - other) / 2^9), Q7 px"),
     (1, "SEP_Y", "separation sum y"),
@@ -127,7 +140,13 @@ def c_header():
             f"#define ACCEL_BOIDS_BASE 0x{BOIDS_BASE:05x}u /* boid i: x, y, vx, vy words */",
             f"#define ACCEL_BOID_STRIDE {BOID_STRIDE}u",
             f"#define ACCEL_RESULTS_BASE 0x{RESULTS_BASE:05x}u",
-            f"#define ACCEL_RESULT_STRIDE {RESULT_STRIDE}u"]
+            f"#define ACCEL_RESULT_STRIDE {RESULT_STRIDE}u",
+            f"#define ACCEL_PASSES_BASE 0x{PASSES_BASE:05x}u /* pass p: {PASS_RANGES} range words */",
+            f"#define ACCEL_PASS_STRIDE {PASS_STRIDE}u",
+            f"#define ACCEL_PASS_RANGES {PASS_RANGES}u"]
+    for name, lsb, width, meaning in RANGE_FIELDS:
+        out.append(f"#define ACCEL_RANGE_{name}_SHIFT {lsb}u /* {meaning} */")
+        out.append(f"#define ACCEL_RANGE_{name}_MASK 0x{(1 << width) - 1:x}u")
     for word, name, _ in RESULT_WORDS:
         out.append(f"#define ACCEL_RESULT_{name} {4 * word}u")
     out += [f"#define ACCEL_ADDRESS_BITS {ADDRESS_BITS}", "", "#endif", ""]
@@ -171,6 +190,9 @@ def verilog_include():
             f"localparam [{ADDRESS_BITS - 1}:0] RESULTS_BASE = {ADDRESS_BITS}'h{RESULTS_BASE:05x};",
             f"localparam integer RESULT_STRIDE = {RESULT_STRIDE};",
             f"localparam integer RESULT_WORDS = {len(RESULT_WORDS)};",
+            f"localparam [{ADDRESS_BITS - 1}:0] PASSES_BASE = {ADDRESS_BITS}'h{PASSES_BASE:05x};",
+            f"localparam integer PASS_STRIDE = {PASS_STRIDE};",
+            f"localparam integer PASS_RANGES = {PASS_RANGES};",
             f"localparam integer ADDRESS_BITS = {ADDRESS_BITS};", ""]
     return "\n".join(out)
 
@@ -229,6 +251,7 @@ def markdown():
     out += markdown_regs(REGS)
     out += [f"| 0x{BOIDS_BASE:05x} + 16 i | boid i | RW | (memory, not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16 |",
             f"| 0x{RESULTS_BASE:05x} + {RESULT_STRIDE} i | result i | RO | (memory, not reset) | the sums of boid i, {len(RESULT_WORDS)} words below |",
+            f"| 0x{PASSES_BASE:05x} + {PASS_STRIDE} p | pass p | WO | (memory, not reset) | {PASS_RANGES} boid ranges of a binned batch's pass p, below |",
             "", "Access: RO read only (writes are ignored), RW read and write, W1 write 1 to act,",
             "W1C write 1 to clear.", ""]
     out += markdown_sections(REGS, "###")
@@ -247,6 +270,20 @@ def markdown():
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in RESULT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")
+    out += ["", "### Pass table", "",
+            f"In a build with binning (BIN_PASSES above 0), pass p of a binned batch (CTRL.BINNED)",
+            f"takes boids pL to pL + L - 1 as its queries (L = LANES) and streams past them",
+            f"the {PASS_RANGES} ranges of boid memory entries in the words at 0x{PASSES_BASE:05x} + {PASS_STRIDE} p + 0, 4, 8,",
+            "one after another, instead of boids 0 to N-1. Each pair the ranges hold is tested",
+            "exactly as in a brute-force batch, so the sums equal brute force's when the ranges hold",
+            "every boid within the visual range of each query, each once (the firmware sorts the",
+            "boids by cell and writes the ranges: `firmware/accel_bins.c`). A wrong table gives",
+            "wrong sums, never a hang: a range is streamed as written. The table is write only",
+            "(reads 0); writes while BUSY are ignored and set STATUS.ERR_BUSY. Without binning",
+            "the window is unmapped.", "",
+            "| bits | field | meaning |", "| --- | --- | --- |"]
+    for name, lsb, width, meaning in RANGE_FIELDS:
+        out.append(f"| {lsb + width - 1}:{lsb} | {name} | {meaning} |")
     out += ["", "## The display", ""]
     out += markdown_regs(DISPLAY_REGS)
     out += [f"| 0x{SPRITES_BASE:05x} + 4 i | sprite i | RW | (memory, not reset) | one word a sprite, below |", ""]

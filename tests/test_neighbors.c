@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test_support.h"
+#include "../firmware/accel_bins.h"
+#include "../firmware/neighbor_pair.h"
 #include "../firmware/neighbors_grid_small.h"
 
 typedef struct {
@@ -59,6 +61,82 @@ static void assert_sums_equal(const neighbor_sums_t *a, const neighbor_sums_t *b
     assert_int_equal(a->unit_y, b->unit_y);
 }
 
+/* The accelerator's binned batch in C: pass p's queries are sorted slots p L
+ * to p L + L - 1, and each meets the slots of the pass's ranges, never
+ * itself. Puts the sums by slot into out; returns the candidates streamed
+ * (pairs a pass examines: its ranges' length times its queries). drop > 0
+ * takes that many slots off the end of each pass's middle range (a wrong
+ * table, for the negative control). */
+static uint64_t binned_model_sums(const accel_bins_t *b, const boid_t *slot_boids,
+                                  const neighbor_query_t *q, uint32_t drop, neighbor_sums_t *out)
+{
+    uint64_t streamed = 0;
+    uint32_t p, s, r;
+
+    for (p = 0; p < accel_bins_passes(b); p++) {
+        accel_pass_ranges_t pr = accel_bins_pass(b, p);
+        uint32_t first_q = p * b->lanes, stop_q = first_q + b->lanes, len = 0;
+        if (stop_q > b->n)
+            stop_q = b->n;
+        for (r = 0; r < ACCEL_BINS_RANGES; r++) { /* ascending, disjoint, inside the flock */
+            assert_true(pr.first[r] <= pr.end[r] && pr.end[r] <= b->n);
+            if (r > 0 && pr.end[r] > pr.first[r])
+                assert_true(pr.first[r] > pr.end[r - 1] || pr.end[r - 1] == pr.first[r]);
+            len += pr.end[r] - pr.first[r];
+        }
+        if (drop > 0 && pr.end[1] - pr.first[1] >= drop)
+            pr.end[1] -= drop;
+        streamed += (uint64_t)len * (stop_q - first_q);
+        for (s = first_q; s < stop_q; s++) {
+            neighbor_hits_t hits;
+            out[s] = NEIGHBOR_SUMS_ZERO;
+            hits.n = 0;
+            for (r = 0; r < ACCEL_BINS_RANGES; r++)
+                neighbor_hits_collect(&hits, &out[s], NULL, &slot_boids[s], slot_boids,
+                                      pr.first[r], pr.end[r], s, q);
+            neighbor_hits_credit(&hits, &out[s], NULL, &slot_boids[s], slot_boids, q);
+        }
+    }
+    return streamed;
+}
+
+/* The binned batch's sums equal brute force's for boid slot_id[s], at LANES
+ * 1, 3 and 8. Returns the candidates streamed at LANES 8. */
+static uint64_t binned_model_matches(neighbor_engine_t *brute, const boid_t *boids, uint32_t n,
+                                     const neighbor_query_t *q)
+{
+    static const uint32_t lanes[] = {1, 3, 8};
+    neighbor_sums_t *out = calloc(n ? n : 1, sizeof *out);
+    boid_t *slot_boids = calloc(n ? n : 1, sizeof *slot_boids);
+    void *mem = malloc(accel_bins_bytes(n));
+    uint64_t streamed = 0;
+    accel_bins_t b;
+    size_t k;
+    uint32_t s;
+
+    assert_non_null(out);
+    assert_non_null(slot_boids);
+    assert_non_null(mem);
+    for (k = 0; k < sizeof lanes / sizeof lanes[0]; k++) {
+        accel_bins_init(&b, n, lanes[k], mem);
+        assert_int_equal(accel_bins_sort(&b, boids, n, q), 0);
+        for (s = 0; s < n; s++) {
+            assert_int_equal(b.id_slot[b.slot_id[s]], s);
+            slot_boids[s] = boids[b.slot_id[s]];
+        }
+        streamed = binned_model_sums(&b, slot_boids, q, 0, out);
+        for (s = 0; s < n; s++) {
+            neighbor_sums_t one;
+            assert_int_equal(brute->sums_one(brute->ctx, b.slot_id[s], &one), 0);
+            assert_sums_equal(&one, &out[s]);
+        }
+    }
+    free(mem);
+    free(slot_boids);
+    free(out);
+    return streamed;
+}
+
 /* Every query and the batch, every engine, one state. Returns how many boids
  * had any neighbor, so callers can check their scene is not trivially empty.
  * cells: the small grid's (0: as many as the query wants). */
@@ -105,6 +183,7 @@ static uint32_t compare_engines_cells(const boid_t *boids, uint32_t n, const par
         }
         busy += one_b.count + one_b.close_count > 0 || one_b.sep_x || one_b.sep_y;
     }
+    binned_model_matches(&e.b, boids, n, &q);
     engines_close(&e);
     free(all);
     for (k = 0; k < ENGINES; k++)
@@ -380,10 +459,52 @@ static void fast_boids_crossing_cells_match_in_sequential_order(void **state)
     state_table_free(&t);
 }
 
+/* The binned stream is far shorter than brute force's N^2 at this density,
+ * and a table one slot short in each middle range changes some sums (so the
+ * model's comparison can fail). */
+static void binned_stream_is_short_and_a_wrong_table_shows(void **state)
+{
+    enum { N = 1500 };
+    param_set_t ps;
+    flock_params_t p;
+    neighbor_query_t q;
+    state_table_t t;
+    boid_t *b, slot_boids[N];
+    neighbor_sums_t right[N], wrong[N];
+    void *mem = malloc(accel_bins_bytes(N));
+    accel_bins_t bins;
+    uint64_t streamed;
+    uint32_t s, differ = 0;
+
+    (void)state;
+    params_defaults(&ps);
+    p = fixed_of(&ps);
+    q = neighbor_query_make(&p);
+    t = random_scene(N, 0, 0, 0, 640, 480, 11);
+    b = boids_of(&t);
+    assert_non_null(mem);
+    accel_bins_init(&bins, N, 8, mem);
+    assert_int_equal(accel_bins_sort(&bins, b, N, &q), 0);
+    for (s = 0; s < N; s++)
+        slot_boids[s] = b[bins.slot_id[s]];
+    streamed = binned_model_sums(&bins, slot_boids, &q, 0, right);
+    print_message("# binned stream: %llu candidates for %u boids (brute force %u)\n",
+                  (unsigned long long)streamed, N, N * N);
+    assert_true(streamed < (uint64_t)N * N / 4);
+    binned_model_sums(&bins, slot_boids, &q, 1, wrong);
+    for (s = 0; s < N; s++)
+        differ += memcmp(&right[s], &wrong[s], sizeof right[s]) != 0;
+    assert_true(differ > 0);
+    free(mem);
+    free(b);
+    state_table_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_scenes_match),
+        cmocka_unit_test(binned_stream_is_short_and_a_wrong_table_shows),
         cmocka_unit_test(coincident_and_single_cell_scenes_match),
         cmocka_unit_test(edges_corners_and_outside_match),
         cmocka_unit_test(exact_range_boundaries_match),

@@ -1,0 +1,44 @@
+/* Spatial binning for the accelerator's binned batch: the boids sorted by
+ * cell (cells at least as wide as the visual range), and for each pass of
+ * LANES consecutive sorted boids the three boid ranges that hold every
+ * candidate of its queries (docs/accelerator.md, "Binned batch").
+ * Memory is the caller's (accel_bins_bytes), so no malloc in the firmware. */
+#ifndef ACCEL_BINS_H
+#define ACCEL_BINS_H
+
+#include <stddef.h>
+#include "neighbors.h"
+
+#define ACCEL_BINS_RANGES 3u
+
+typedef struct {
+    /* capacity */
+    uint32_t n_max, cells_max, lanes;
+    uint32_t *slot_id;    /* [n_max]: the boid in sorted slot s */
+    uint32_t *id_slot;    /* [n_max]: the slot of boid i */
+    uint32_t *slot_cell;  /* [n_max]: the cell of slot s (non-decreasing) */
+    uint32_t *cell_start; /* [cells_max + 1]: slots of cell c are [start[c], start[c+1]) */
+    /* this frame */
+    uint32_t n, cols, rows;
+    int64_t cell_size; /* Q16 px, whole px, at least the visual range */
+} accel_bins_t;
+
+/* One pass's candidates: slots first[r] to end[r] - 1 for r below
+ * ACCEL_BINS_RANGES; the ranges ascend and never overlap; empty ones are
+ * (0, 0) and come last. */
+typedef struct {
+    uint32_t first[ACCEL_BINS_RANGES], end[ACCEL_BINS_RANGES];
+} accel_pass_ranges_t;
+
+size_t accel_bins_bytes(uint32_t n_max);
+/* mem must be aligned for uint32_t and accel_bins_bytes(n_max) long; lanes >= 1. */
+void accel_bins_init(accel_bins_t *b, uint32_t n_max, uint32_t lanes, void *mem);
+/* Sorts boids[0..n) by cell (counting sort; ids ascend within a cell).
+ * Returns NEIGHBORS_E_CAPACITY if n > n_max. */
+int accel_bins_sort(accel_bins_t *b, const boid_t *boids, uint32_t n, const neighbor_query_t *q);
+/* Passes of the sorted flock: ceil(n / lanes). */
+uint32_t accel_bins_passes(const accel_bins_t *b);
+/* The ranges of pass p (queries: slots p lanes to p lanes + lanes - 1 below n). */
+accel_pass_ranges_t accel_bins_pass(const accel_bins_t *b, uint32_t p);
+
+#endif
