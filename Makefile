@@ -20,11 +20,12 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 VERILATOR := verilator
 VERILATOR_INC := /usr/share/verilator/include
 ACCEL_DEFAULT := 1024_8
-COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8
+COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8 64_3_bin 2048_8_bin
 ACCEL_RTL := rtl/boids_accel.v $(wildcard rtl/accel_*.v) rtl/accel_regs.vh
 SYSTEM_RTL := $(wildcard rtl/*.v rtl/*.vh)
 vl_nmax = $(word 1,$(subst _, ,$1))
 vl_lanes = $(word 2,$(subst _, ,$1))
+vl_binning = $(if $(filter bin,$(word 3,$(subst _, ,$1))),1,0)
 accel_link = $(BUILD)/vl/$1/accel_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime.a
 
 # The whole system in Verilator (rtl/boids_system.v) for build/sim: the
@@ -297,7 +298,7 @@ SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DS
 # flocks: the app runs neighbors_grid_small.c.
 FEATURES := ACCEL BRUTE GRID WEIGHTED
 SOC_FEATURES := $(FEATURES)
-feature_src_ACCEL := firmware/neighbors_accel.c
+feature_src_ACCEL := firmware/neighbors_accel.c firmware/accel_bins.c
 feature_src_BRUTE := firmware/neighbors_brute.c
 feature_src_GRID := firmware/neighbors_grid_small.c
 feature_src_WEIGHTED := firmware/rules_weighted.c
@@ -354,7 +355,7 @@ $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 	@mkdir -p $(@D)
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl --top-module boids_accel --prefix Vaccel_$* \
-		--Mdir $(@D) -GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
+		--Mdir $(@D) -GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) -GBINNING=$(call vl_binning,$*) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" $(filter %.v,$^) > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vaccel_$*__ALL.a $@
@@ -362,7 +363,7 @@ $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
-		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)"' -c $< -o $@
+		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)"' -c $< -o $@
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)

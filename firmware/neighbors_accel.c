@@ -23,7 +23,7 @@ static uint32_t result_address(uint32_t i) { return ACCEL_RESULTS_BASE + i * ACC
 
 int neighbors_accel_init(neighbors_accel_t *a)
 {
-    neighbors_accel_t empty = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    neighbors_accel_t empty = {0};
 
     *a = empty;
     if (hal_read32(ACCEL_ID) != ACCEL_ID_VALUE)
@@ -34,6 +34,20 @@ int neighbors_accel_init(neighbors_accel_t *a)
     return NEIGHBORS_OK;
 }
 
+int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins)
+{
+    if (hal_read32(ACCEL_BIN_PASSES) == 0 || bins->lanes != a->lanes)
+        return NEIGHBORS_E_UNSUPPORTED;
+    a->bins = bins;
+    return NEIGHBORS_OK;
+}
+
+/* Where boid i is in the accelerator's memories: its slot when binned. */
+static uint32_t entry_of(const neighbors_accel_t *a, uint32_t i)
+{
+    return a->bins ? a->bins->id_slot[i] : i;
+}
+
 static void write_boid(uint32_t i, const boid_t *b)
 {
     uint32_t base = ACCEL_BOIDS_BASE + i * ACCEL_BOID_STRIDE;
@@ -42,6 +56,25 @@ static void write_boid(uint32_t i, const boid_t *b)
     hal_write32(base + 4, (uint32_t)b->y);
     hal_write32(base + 8, (uint32_t)b->vx);
     hal_write32(base + 12, (uint32_t)b->vy);
+}
+
+/* The flock in slot order, and each pass's ranges into the pass table. */
+static int write_binned(accel_bins_t *b, const boid_t *boids, uint32_t n, const neighbor_query_t *q)
+{
+    uint32_t s, p, r;
+    int rc = accel_bins_sort(b, boids, n, q);
+
+    if (rc != NEIGHBORS_OK)
+        return rc;
+    for (s = 0; s < n; s++)
+        write_boid(s, &boids[b->slot_id[s]]);
+    for (p = 0; p < accel_bins_passes(b); p++) {
+        accel_pass_ranges_t pr = accel_bins_pass(b, p);
+        for (r = 0; r < ACCEL_BINS_RANGES; r++)
+            hal_write32(ACCEL_PASSES_BASE + p * ACCEL_PASS_STRIDE + 4 * r,
+                        pr.first[r] << ACCEL_RANGE_FIRST_SHIFT | pr.end[r] << ACCEL_RANGE_END_SHIFT);
+    }
+    return NEIGHBORS_OK;
 }
 
 static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbor_query_t *q)
@@ -64,6 +97,8 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
     hal_write32(ACCEL_VISUAL2_HI, (uint32_t)((uint64_t)q->visual2 >> 32));
     hal_write32(ACCEL_PROTECTED2_LO, (uint32_t)q->protected2);
     hal_write32(ACCEL_PROTECTED2_HI, (uint32_t)((uint64_t)q->protected2 >> 32));
+    if (a->bins)
+        return write_binned(a->bins, boids, n, q);
     for (i = 0; i < n; i++)
         write_boid(i, &boids[i]);
     return NEIGHBORS_OK;
@@ -116,10 +151,10 @@ static int accel_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
     neighbors_accel_t *a = ctx;
     int rc;
 
-    hal_write32(ACCEL_QUERY, i);
+    hal_write32(ACCEL_QUERY, entry_of(a, i));
     rc = run(a, 0);
     if (rc == NEIGHBORS_OK)
-        neighbor_stream_read(result_address(i), out);
+        neighbor_stream_read(result_address(entry_of(a, i)), out);
     return rc;
 }
 
@@ -127,7 +162,7 @@ static int accel_moved(void *ctx, uint32_t i)
 {
     neighbors_accel_t *a = ctx;
 
-    write_boid(i, &a->boids[i]);
+    write_boid(entry_of(a, i), &a->boids[i]);
     return NEIGHBORS_OK;
 }
 
@@ -135,13 +170,13 @@ static int accel_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **orde
 {
     neighbors_accel_t *a = ctx;
     uint32_t i;
-    int rc = run(a, ACCEL_CTRL_BATCH);
+    int rc = run(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0));
 
     if (rc != NEIGHBORS_OK)
         return rc;
     for (i = 0; i < a->n; i++)
         neighbor_stream_read(result_address(i), &out[i]);
-    *order = 0; /* by id */
+    *order = a->bins ? a->bins->slot_id : 0; /* by slot, or by id */
     return NEIGHBORS_OK;
 }
 
@@ -179,7 +214,7 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a)
 {
     neighbor_engine_t e = {"accel", a, accel_begin, accel_sums_one, accel_moved, accel_sums_all,
-                           accel_sums_stream};
+                           a->bins ? NULL : accel_sums_stream};
 
     return e;
 }

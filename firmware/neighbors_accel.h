@@ -4,6 +4,7 @@
 #ifndef NEIGHBORS_ACCEL_H
 #define NEIGHBORS_ACCEL_H
 
+#include "accel_bins.h"
 #include "neighbors.h"
 
 typedef struct {
@@ -15,11 +16,19 @@ typedef struct {
     uint32_t last_cycles; /* CYCLES of the last run */
     uint64_t total_cycles;
     uint64_t waits;       /* sums_stream calls that found boid k's sums not yet final */
+    accel_bins_t *bins;   /* not NULL: binned batches, boids in slot order */
 } neighbors_accel_t;
 
 /* Checks the ID register and reads the build parameters. Returns 0, or
  * NEIGHBORS_E_DEVICE if no accelerator answers. */
 int neighbors_accel_init(neighbors_accel_t *a);
+/* Binned batches from now on (before neighbors_accel_engine): each frame the
+ * engine sorts the flock by cell into bins (accel_bins_init'ed for this
+ * device's LANES), writes the boids in slot order and each pass's ranges,
+ * and the batch streams only the candidates; sums_all returns them in slot
+ * order, and the engine has no sums_stream. Returns NEIGHBORS_E_UNSUPPORTED
+ * if the device was built without binning or bins has other LANES. */
+int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins);
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a);
 
 #endif

@@ -13,6 +13,7 @@
 #include "../firmware/accel_regs.h"
 #include "../firmware/neighbors_accel.h"
 #include "../firmware/neighbors_brute.h"
+#include "../firmware/neighbors_grid.h"
 #include "../host/flock_state.h"
 #include "../host/params.h"
 #include "../host/scene.h"
@@ -320,14 +321,273 @@ static void streamed_frames_equal_copied_frames(void **state)
     free(sums);
 }
 
+/* ---- the binned batch (a build with BINNING = 1) ---------------------------- */
+static neighbors_accel_t accel_binned;
+static accel_bins_t bins;
+static void *bins_mem;
+
+/* The binned engine on the same device; 0 if the build has no binning. */
+static int binned_engine(neighbor_engine_t *e)
+{
+    if (rd(ACCEL_BIN_PASSES) == 0)
+        return 0;
+    if (bins_mem == NULL) {
+        bins_mem = malloc(accel_bins_bytes(accel.n_max));
+        assert_non_null(bins_mem);
+    }
+    assert_int_equal(neighbors_accel_init(&accel_binned), 0);
+    accel_bins_init(&bins, accel.n_max, accel_binned.lanes, bins_mem);
+    assert_int_equal(neighbors_accel_use_bins(&accel_binned, &bins), 0);
+    *e = neighbors_accel_engine(&accel_binned);
+    assert_null(e->sums_stream);
+    return 1;
+}
+
+/* The binned batch, the brute-force batch and brute force in C agree on
+ * every boid; their CYCLES into *binned, *brute. */
+static void compare_binned(neighbor_engine_t *e, const boid_t *boids, uint32_t n,
+                           const neighbor_query_t *q, uint32_t *binned, uint32_t *brute)
+{
+    neighbors_brute_t bctx;
+    neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
+    neighbor_sums_t *by_slot = calloc(n, sizeof *by_slot), *plain = calloc(n, sizeof *plain);
+    neighbor_sums_t want;
+    const uint32_t *order, *plain_order;
+    uint32_t s;
+
+    assert_non_null(by_slot);
+    assert_non_null(plain);
+    assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
+    assert_int_equal(e->begin(e->ctx, boids, n, q), 0);
+    assert_int_equal(e->sums_all(e->ctx, by_slot, &order), 0);
+    assert_non_null(order);
+    *binned = accel_binned.last_cycles;
+    assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
+    assert_int_equal(a.sums_all(a.ctx, plain, &plain_order), 0);
+    assert_null(plain_order);
+    *brute = accel.last_cycles;
+    for (s = 0; s < n; s++) {
+        assert_true(order[s] < n);
+        assert_int_equal(b.sums_one(b.ctx, order[s], &want), 0);
+        assert_same_sums(&by_slot[s], &want, order[s]);
+        assert_same_sums(&plain[order[s]], &want, order[s]);
+    }
+    free(by_slot);
+    free(plain);
+}
+
+static void binned_scene(neighbor_engine_t *e, const boid_t *boids, uint32_t n,
+                         const neighbor_query_t *q)
+{
+    uint32_t binned, brute;
+
+    compare_binned(e, boids, n, q, &binned, &brute);
+}
+
+/* Random, clustered and adversarial scenes: cell borders, exact ranges, one
+ * cell, corners and far outside the world, N = 1 and N = N_MAX. */
+static void binned_batches_match_brute_force(void **state)
+{
+    neighbor_query_t q = default_query();
+    neighbor_engine_t e;
+    uint32_t n = scene_size(400), i, sizes[] = {1, 2, scene_size(150), accel.n_max};
+    boid_t *b = calloc(accel.n_max, sizeof *b);
+    uint64_t rng = 17;
+    size_t k;
+
+    (void)state;
+    assert_non_null(b);
+    if (!binned_engine(&e)) {
+        free(b);
+        skip();
+    }
+    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) { /* uniform */
+        for (i = 0; i < sizes[k]; i++)
+            b[i] = boid_px(640 * rng_unit(&rng), 480 * rng_unit(&rng), 6 * rng_unit(&rng) - 3,
+                           6 * rng_unit(&rng) - 3);
+        binned_scene(&e, b, sizes[k], &q);
+    }
+    for (i = 0; i < n; i++) { /* clustered: four clumps */
+        double cx = 100 + 140 * (i % 4), cy = 90 + 100 * (i % 3);
+        b[i] = boid_px(cx + 15 * (rng_unit(&rng) + rng_unit(&rng) - 1),
+                       cy + 15 * (rng_unit(&rng) + rng_unit(&rng) - 1), 1, -1);
+    }
+    binned_scene(&e, b, n, &q);
+    for (i = 0; i < n; i++) /* all in one cell */
+        b[i] = boid_px(200 + 39 * rng_unit(&rng), 160 + 39 * rng_unit(&rng), 2, 1);
+    binned_scene(&e, b, n, &q);
+    for (i = 0; i < n; i++) /* on cell borders, pairs exactly at the visual and protected ranges */
+        b[i] = (i % 3 == 0)   ? boid_px(40.0 * (i % 16), 40.0 * (i / 48), 1, 0)
+               : (i % 3 == 1) ? boid_px(40.0 * (i % 16) + 24, 40.0 * (i / 48) + 32, 0, 1)
+                              : boid_px(40.0 * (i % 16) + 8, 40.0 * (i / 48), -1, 1);
+    binned_scene(&e, b, n, &q);
+    for (i = 0; i < n; i++) { /* the world's corners, and far outside it */
+        static const double c[6][2] = {{0, 0}, {640, 0}, {0, 480}, {640, 480}, {-16380, -16380},
+                                       {16380, 16380}};
+        b[i] = boid_px(c[i % 6][0] + 60 * rng_unit(&rng) - 30, c[i % 6][1] + 60 * rng_unit(&rng) - 30,
+                       1, 1);
+    }
+    binned_scene(&e, b, n, &q);
+    q.visualrange = 255 * Q16_ONE; /* the widest range: cells of 255 px */
+    q.visual2 = (int64_t)q.visualrange * q.visualrange;
+    for (i = 0; i < n; i++)
+        b[i] = boid_px(640 * rng_unit(&rng), 480 * rng_unit(&rng), 1, 1);
+    binned_scene(&e, b, n, &q);
+    free(b);
+}
+
+/* A wrong pass table gives other sums (so the comparison can fail), and
+ * never a hang: pass 0 told to stream nothing, then ranges past N. */
+static void wrong_pass_table_shows(void **state)
+{
+    neighbor_query_t q = default_query();
+    neighbor_engine_t e;
+    uint32_t n = scene_size(300), i, differ = 0;
+    boid_t *b = calloc(n, sizeof *b);
+    neighbor_sums_t *out = calloc(n, sizeof *out), want;
+    neighbors_brute_t bctx;
+    neighbor_engine_t brute = neighbors_brute_engine(&bctx);
+    const uint32_t *order;
+    uint64_t rng = 23;
+
+    (void)state;
+    assert_non_null(b);
+    assert_non_null(out);
+    if (!binned_engine(&e)) {
+        free(b);
+        free(out);
+        skip();
+    }
+    for (i = 0; i < n; i++) /* dense: every boid has neighbours */
+        b[i] = boid_px(100 + 60 * rng_unit(&rng), 100 + 60 * rng_unit(&rng), 1, 1);
+    assert_int_equal(brute.begin(brute.ctx, b, n, &q), 0);
+    assert_int_equal(e.begin(e.ctx, b, n, &q), 0);
+    for (i = 0; i < ACCEL_PASS_RANGES; i++)
+        wr(ACCEL_PASSES_BASE + 4 * i, 0);
+    assert_int_equal(e.sums_all(e.ctx, out, &order), 0);
+    for (i = 0; i < n; i++) {
+        assert_int_equal(brute.sums_one(brute.ctx, order[i], &want), 0);
+        differ += memcmp(&want, &out[i], 7 * sizeof(int32_t)) != 0;
+    }
+    assert_true(differ >= (n < accel_binned.lanes ? n : accel_binned.lanes));
+    wr(ACCEL_PASSES_BASE, (uint32_t)(accel.n_max - 1) | 0xffffu << 16); /* far past N */
+    assert_int_equal(e.sums_all(e.ctx, out, &order), 0);
+    free(b);
+    free(out);
+}
+
+/* A formed flock: 300 synchronous frames of the software grid from a random start. */
+static void formed_flock(boid_t *b, uint32_t n)
+{
+    scene_spec_t spec = {n, 0, 0, 0, 0, 0, 640, 480, 3, 6, 41};
+    flock_params_t p = frame_params(ORDER_SYNCHRONOUS);
+    neighbors_grid_t g;
+    void *mem = malloc(neighbors_grid_bytes(n));
+    neighbor_sums_t *sums = calloc(n, sizeof *sums);
+    neighbor_engine_t ge;
+    state_table_t t;
+    flock_t f;
+    int frame;
+
+    assert_non_null(mem);
+    assert_non_null(sums);
+    neighbors_grid_init(&g, n, mem);
+    ge = neighbors_grid_engine(&g);
+    assert_int_equal(scene_random(&spec, &t), 0);
+    assert_int_equal(flock_from_table(&t, &f), 0);
+    for (frame = 0; frame < 300; frame++)
+        assert_int_equal(flock_step(&f, &p, &ge, sums), 0);
+    memcpy(b, f.boid, n * sizeof *b);
+    flock_free(&f);
+    state_table_free(&t);
+    free(sums);
+    free(mem);
+}
+
+/* CYCLES of the binned batch against brute force, a uniform random start and
+ * a formed flock, N = 256, 1024, 2048 as the build holds (docs/performance.md). */
+static void binned_batch_cycles(void **state)
+{
+    static const uint32_t sizes[] = {256, 1024, 2048};
+    neighbor_query_t q = default_query();
+    neighbor_engine_t e;
+    boid_t *b = calloc(accel.n_max, sizeof *b);
+    uint64_t rng = 29;
+    size_t k;
+    int formed;
+
+    (void)state;
+    assert_non_null(b);
+    if (!binned_engine(&e)) {
+        free(b);
+        skip();
+    }
+    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (formed = 0; formed <= 1 && sizes[k] <= accel.n_max; formed++) {
+            uint32_t n = sizes[k], i, binned, brute;
+            if (formed)
+                formed_flock(b, n);
+            else
+                for (i = 0; i < n; i++)
+                    b[i] = boid_px(640 * rng_unit(&rng), 480 * rng_unit(&rng), 1, 1);
+            compare_binned(&e, b, n, &q, &binned, &brute);
+            print_message("# binned N %u LANES %u %s: %u cycles, brute force %u (%.1fx)\n", n,
+                          accel.lanes, formed ? "formed flock" : "uniform", binned, brute,
+                          (double)brute / binned);
+            assert_true(binned < brute); /* it streamed fewer than N^2 / LANES candidates */
+        }
+    free(b);
+}
+
+/* The flock loop on the binned engine, in both orders, against software. */
+static void binned_frames_match_software(void **state)
+{
+    uint32_t n = scene_size(300);
+    scene_spec_t spec = {n, 1, n / 10, n / 16, 0.01, 0.01, 640, 480, 3, 6, 43};
+    neighbors_brute_t bctx;
+    neighbor_engine_t b = neighbors_brute_engine(&bctx), e;
+    int order;
+
+    (void)state;
+    if (!binned_engine(&e))
+        skip();
+    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++) {
+        flock_params_t p = frame_params(order);
+        state_table_t t;
+        flock_t fs, fa;
+        neighbor_sums_t *sums = calloc(n, sizeof *sums);
+        int frame;
+        assert_non_null(sums);
+        assert_int_equal(scene_random(&spec, &t), 0);
+        assert_int_equal(flock_from_table(&t, &fs), 0);
+        assert_int_equal(flock_from_table(&t, &fa), 0);
+        for (frame = 0; frame < (order == ORDER_SEQUENTIAL ? 20 : 100); frame++) {
+            assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
+            assert_int_equal(flock_step(&fa, &p, &e, sums), 0);
+        }
+        assert_same_flock(&fs, &fa);
+        flock_free(&fs);
+        flock_free(&fa);
+        state_table_free(&t);
+        free(sums);
+    }
+}
+
 static void identity_registers(void **state)
 {
     char expect[64];
 
     (void)state;
     assert_int_equal(rd(ACCEL_ID), ACCEL_ID_VALUE);
-    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u", rd(ACCEL_NMAX), rd(ACCEL_LANES));
+    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u%s", rd(ACCEL_NMAX), rd(ACCEL_LANES),
+             rd(ACCEL_BIN_PASSES) ? " BINNING=1" : "");
     assert_string_equal(expect, accel_sim_variant());
+    /* the pass table's size says the build has binning; without, BINNED reads 0 */
+    if (rd(ACCEL_BIN_PASSES) != 0)
+        assert_int_equal(rd(ACCEL_BIN_PASSES), (rd(ACCEL_NMAX) + rd(ACCEL_LANES) - 1) / rd(ACCEL_LANES));
+    wr(ACCEL_CTRL, ACCEL_CTRL_BINNED);
+    assert_int_equal(rd(ACCEL_CTRL) & ACCEL_CTRL_BINNED, rd(ACCEL_BIN_PASSES) ? ACCEL_CTRL_BINNED : 0);
+    wr(ACCEL_CTRL, 0);
 }
 
 static void clear_status(void) { wr(ACCEL_STATUS, 0x1f); }
@@ -538,6 +798,10 @@ int main(void)
         cmocka_unit_test(largest_flock_matches_and_meets_the_cycle_budget),
         cmocka_unit_test(frames_match_software_in_both_orders),
         cmocka_unit_test(streamed_frames_equal_copied_frames),
+        cmocka_unit_test(binned_batches_match_brute_force),
+        cmocka_unit_test(wrong_pass_table_shows),
+        cmocka_unit_test(binned_batch_cycles),
+        cmocka_unit_test(binned_frames_match_software),
         cmocka_unit_test(unmapped_access_is_acknowledged_and_flagged),
         cmocka_unit_test(bad_parameters_refuse_to_start),
         cmocka_unit_test(results_ready_counts_up_to_count),
