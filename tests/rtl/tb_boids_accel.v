@@ -13,12 +13,14 @@ module tb_boids_accel;
 
     parameter integer N_MAX = 64;
     parameter integer LANES = 8;
+    parameter integer BINNING = 0;
 
 `include "accel_regs.vh"
 
     localparam [31:0] CTRL_START_BIT = 32'd1 << CTRL_START;
     localparam [31:0] CTRL_BATCH_BIT = 32'd1 << CTRL_BATCH;
     localparam [31:0] CTRL_IRQ_BIT = 32'd1 << CTRL_IRQ_EN;
+    localparam [31:0] CTRL_BINNED_BIT = 32'd1 << CTRL_BINNED;
     localparam [31:0] ST_BUSY = 32'd1 << STATUS_BUSY;
     localparam [31:0] ST_DONE = 32'd1 << STATUS_DONE;
     localparam [31:0] ST_ERR_PARAM = 32'd1 << STATUS_ERR_PARAM;
@@ -42,7 +44,8 @@ module tb_boids_accel;
 
     boids_accel #(
         .N_MAX(N_MAX),
-        .LANES(LANES)
+        .LANES(LANES),
+        .BINNING(BINNING)
     ) dut (
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
@@ -460,6 +463,48 @@ module tb_boids_accel;
     endtask
 
     // ---- wrong use --------------------------------------------------------------------
+    // A binned batch (BINNING = 1) whose pass table splits boids 0..N-1 into three
+    // ranges at cut points a <= b (some empty): every pass meets every boid, so the
+    // sums are the C model's brute-force ones, through the preload, range, empty
+    // range and tail steps. style 0: [0,a) [a,b) [b,N); 1: [0,0) [0,a) [a,N);
+    // 2: all three empty on the last pass only (its queries' sums are zero).
+    task binned_run(input integer style, input integer seed);
+        integer p, passes, a, b2, i, e0, first_q;
+        reg [31:0] cyc_b;
+        begin
+            e0 = errors;
+            passes = (n + LANES - 1) / LANES;
+            for (p = 0; p < passes; p = p + 1) begin
+                a = (seed + 7 * p) % (n + 1);
+                b2 = a + (seed + 3 * p) % (n + 1 - a);
+                if (style == 0) begin
+                    write32(PASSES_BASE + PASS_STRIDE * p, {a[15:0], 16'd0});
+                    write32(PASSES_BASE + PASS_STRIDE * p + 4, {b2[15:0], a[15:0]});
+                    write32(PASSES_BASE + PASS_STRIDE * p + 8, {n[15:0], b2[15:0]});
+                end else if (style == 1 || p < passes - 1) begin
+                    write32(PASSES_BASE + PASS_STRIDE * p, 32'd0);
+                    write32(PASSES_BASE + PASS_STRIDE * p + 4, {a[15:0], 16'd0});
+                    write32(PASSES_BASE + PASS_STRIDE * p + 8, {n[15:0], a[15:0]});
+                end else begin
+                    write32(PASSES_BASE + PASS_STRIDE * p, {a[15:0], a[15:0]});
+                    write32(PASSES_BASE + PASS_STRIDE * p + 4, {b2[15:0], b2[15:0]});
+                    write32(PASSES_BASE + PASS_STRIDE * p + 8, 32'd0);
+                end
+            end
+            set_params(n, 32'hffff_ffff, p_visual, p_visual2, p_protected2);
+            first_q = style == 2 ? (passes - 1) * LANES : n;
+            for (i = 0; i < n; i = i + 1)
+                if (i < first_q) set_model_entry(i); else zero_model_entry(i);
+            irq_en_model = 1'b0;
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT | CTRL_BINNED_BIT);
+            expect32("CTRL reads BINNED back", REG_CTRL, CTRL_BATCH_BIT | CTRL_BINNED_BIT);
+            wait_done(cyc_b);
+            for (i = 0; i < n && errors - e0 < 6; i = i + 1) check_entry(i);
+            $display("%0s binned batch %0d %-15s N %4d LANES %2d: CYCLES %7d",
+                     errors == e0 ? "PASS" : "FAIL", style, name, n, LANES, cyc_b);
+        end
+    endtask
+
     // A refused start: ERR_PARAM set, not busy, nothing else changed.
     task expect_refused(input [8*80-1:0] what, input batch);
         reg [31:0] c0, r0;
@@ -545,7 +590,9 @@ module tb_boids_accel;
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             write32(REG_CTRL, 32'hffff_fff8);
-            expect32("CTRL: only BATCH and IRQ_EN stick", REG_CTRL, 32'd0);
+            expect32("CTRL: only BATCH, IRQ_EN and BINNED (with binning) stick", REG_CTRL,
+                     BINNING != 0 ? CTRL_BINNED_BIT : 32'd0);
+            write32(REG_CTRL, 32'd0);
             write32(REG_STATUS, ST_BUSY);
             expect_status("STATUS.BUSY is read only", ST_BUSY | ST_ERRS, 0);
             clear_status;
@@ -553,7 +600,8 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_RESULTS_READY + 20'd4);
+            expect_unmapped(REG_BIN_PASSES + 20'd4);
+            if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
             expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX);
@@ -731,6 +779,7 @@ module tb_boids_accel;
         expect32("ID", REG_ID, ID_VALUE);
         expect32("NMAX", REG_NMAX, N_MAX);
         expect32("LANES", REG_LANES, LANES);
+        expect32("BIN_PASSES", REG_BIN_PASSES, BINNING != 0 ? (N_MAX + LANES - 1) / LANES : 0);
         registers_after_reset("registers at reset values");
         if (errors == e0) $display("PASS ID, NMAX, LANES and reset values (N_MAX %0d, LANES %0d)",
                                    N_MAX, LANES);
@@ -746,6 +795,11 @@ module tb_boids_accel;
                 load_boids(n);
                 check_boids(n);
                 batch_run(sc % 3 == 1);
+                if (BINNING != 0) begin
+                    binned_run(0, sc + 1);
+                    binned_run(1, 2 * sc + 5);
+                    binned_run(2, sc + 3);
+                end
                 for (qi = 0; qi < nq; qi = qi + 1) begin
                     query_run(queries[qi], 32'd0, 64'd0, 64'd0, 1'b0);  // zeros first,
                     query_run(queries[qi], p_visual, p_visual2, p_protected2, 1'b1);
