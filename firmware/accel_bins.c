@@ -48,29 +48,30 @@ static uint32_t bins_coord(int64_t v, int64_t cell_size, uint32_t count)
 }
 
 /* Whole-pixel cells of the visual range rounded up, grown until the grid
- * fits the cell budget. */
+ * fits the cell budget. In 32 bits (a world within +-2^15 px): no 64-bit
+ * division on a 32-bit CPU. */
 static void bins_shape(accel_bins_t *b, const neighbor_query_t *q)
 {
-    int64_t w_px = (q->world_w + Q16_ONE - 1) / Q16_ONE;
-    int64_t h_px = (q->world_h + Q16_ONE - 1) / Q16_ONE;
-    int64_t cs_px = (q->visualrange + Q16_ONE - 1) / Q16_ONE;
+    uint32_t w_px = ((uint32_t)(q->world_w > 0 ? q->world_w : 0) + 0xffffu) >> 16;
+    uint32_t h_px = ((uint32_t)(q->world_h > 0 ? q->world_h : 0) + 0xffffu) >> 16;
+    uint32_t cs_px = ((uint32_t)(q->visualrange > 0 ? q->visualrange : 0) + 0xffffu) >> 16;
 
     if (cs_px < 1)
         cs_px = 1;
     for (;;) {
-        int64_t cols = (w_px + cs_px - 1) / cs_px, rows = (h_px + cs_px - 1) / cs_px;
+        uint32_t cols = (w_px + cs_px - 1) / cs_px, rows = (h_px + cs_px - 1) / cs_px;
         if (cols < 1)
             cols = 1;
         if (rows < 1)
             rows = 1;
-        if (cols * rows <= b->cells_max) {
-            b->cols = (uint32_t)cols;
-            b->rows = (uint32_t)rows;
+        if ((uint64_t)cols * rows <= b->cells_max) {
+            b->cols = cols;
+            b->rows = rows;
             break;
         }
         cs_px += cs_px / 4 + 1;
     }
-    b->cell_size = cs_px * Q16_ONE;
+    b->cell_size = (int64_t)cs_px * Q16_ONE;
 }
 
 int accel_bins_sort(accel_bins_t *b, const boid_t *boids, uint32_t n, const neighbor_query_t *q)
