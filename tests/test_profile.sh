@@ -17,37 +17,7 @@ unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 for f in "$soc" "$elf"; do
     if [ ! -e "$f" ]; then
         not_ok "$f exists" "build it with: make $build/soc"
-        # the header gives the flock and the steps: the same figures as with the flags
-plain=$(python3 scripts/soc_profile.py "$tmp/run.prof" "$elf" 2>&1)
-if [ "$plain" = "$table" ]; then
-    ok "soc_profile.py takes the boids and steps from the profile's header"
-else
-    not_ok "soc_profile.py takes the boids and steps from the profile's header" "$plain"
-fi
-
-err=$(python3 scripts/soc_profile.py "$tmp/missing.prof" "$elf" 2>&1); status=$?
-if [ $status -eq 1 ] && grep -q "^soc_profile: cannot read .*missing.prof" <<<"$err" \
-    && ! grep -q Traceback <<<"$err"; then
-    ok "soc_profile.py says a missing profile cannot be read"
-else
-    not_ok "soc_profile.py says a missing profile cannot be read" "exit $status: $err"
-fi
-
-# --plot: a PNG when gnuplot is there (scripts/setup.sh plots), else the reason
-err=$(python3 scripts/soc_profile.py "$tmp/run.prof" "$elf" --plot "$tmp/run.png" 2>&1 >/dev/null); status=$?
-if command -v gnuplot >/dev/null; then
-    if [ $status -eq 0 ] && [ "$(head -c 8 "$tmp/run.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]; then
-        ok "soc_profile.py --plot draws a PNG"
-    else
-        not_ok "soc_profile.py --plot draws a PNG" "exit $status: $err"
-    fi
-elif [ $status -eq 1 ] && grep -q "needs gnuplot" <<<"$err" && [ ! -e "$tmp/run.png" ]; then
-    ok "soc_profile.py --plot without gnuplot says so and writes nothing"
-else
-    not_ok "soc_profile.py --plot without gnuplot says so and writes nothing" "exit $status: $err"
-fi
-
-echo "1..$n"
+        echo "1..$n"
         exit 1
     fi
 done
