@@ -157,12 +157,14 @@ void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint
 }
 
 /* Each boid as soon as the engine has its sums, read where the engine keeps
- * them; the engine is asked again only when the boids it said were ready are
- * done. */
+ * them; the engine is asked again only when the entries it said were ready
+ * are done. Each boid's rules read only its own state and sums, so the
+ * engine's order of entries gives the same frame as id order. */
 int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p)
 {
     const cornell_frame_t c = cornell_frame(f, p);
-    neighbor_stream_t st = {0, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL};
+    const uint32_t *order = NULL;
     uint32_t k, ready = 0, at = 0, stride = 0; /* st's, in registers */
     int rc;
 
@@ -173,10 +175,11 @@ int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_pa
                 return rc;
             ready = st.ready;
             stride = st.stride;
+            order = st.order;
             at = st.base + k * stride;
         }
         neighbor_stream_read(at, &s);
-        cornell_boid(&c, k, &s, p);
+        cornell_boid(&c, order != NULL ? order[k] : k, &s, p);
     }
     return NEIGHBORS_OK;
 }

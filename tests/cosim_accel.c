@@ -79,7 +79,7 @@ static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b,
  * others in order. */
 static void stream_sums(neighbor_engine_t *a, neighbor_sums_t *out, uint32_t n)
 {
-    neighbor_stream_t st = {0, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL};
     uint32_t k;
 
     for (k = 0; k < n; k++) {
@@ -339,7 +339,7 @@ static int binned_engine(neighbor_engine_t *e)
     accel_bins_init(&bins, accel.n_max, accel_binned.lanes, bins_mem);
     assert_int_equal(neighbors_accel_use_bins(&accel_binned, &bins), 0);
     *e = neighbors_accel_engine(&accel_binned);
-    assert_null(e->sums_stream);
+    assert_non_null(e->sums_stream);
     return 1;
 }
 
@@ -539,33 +539,40 @@ static void binned_batch_cycles(void **state)
     free(b);
 }
 
-/* The flock loop on the binned engine, in both orders, against software. */
+/* The flock loop on the binned engine against software: the sequential
+ * order, and the synchronous order both streamed in slot order and copied. */
 static void binned_frames_match_software(void **state)
 {
     uint32_t n = scene_size(300);
     scene_spec_t spec = {n, 1, n / 10, n / 16, 0.01, 0.01, 640, 480, 3, 6, 43};
     neighbors_brute_t bctx;
-    neighbor_engine_t b = neighbors_brute_engine(&bctx), e;
-    int order;
+    neighbor_engine_t b = neighbors_brute_engine(&bctx), e, copied;
+    int run;
 
     (void)state;
     if (!binned_engine(&e))
         skip();
-    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++) {
-        flock_params_t p = frame_params(order);
+    copied = e;
+    copied.sums_stream = NULL;
+    for (run = 0; run < 3; run++) {
+        flock_params_t p = frame_params(run == 0 ? ORDER_SEQUENTIAL : ORDER_SYNCHRONOUS);
+        neighbor_engine_t *a = run == 2 ? &copied : &e;
         state_table_t t;
         flock_t fs, fa;
         neighbor_sums_t *sums = calloc(n, sizeof *sums);
+        uint64_t waits = accel_binned.waits;
         int frame;
         assert_non_null(sums);
         assert_int_equal(scene_random(&spec, &t), 0);
         assert_int_equal(flock_from_table(&t, &fs), 0);
         assert_int_equal(flock_from_table(&t, &fa), 0);
-        for (frame = 0; frame < (order == ORDER_SEQUENTIAL ? 20 : 100); frame++) {
+        for (frame = 0; frame < (run == 0 ? 20 : 100); frame++) {
             assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
-            assert_int_equal(flock_step(&fa, &p, &e, sums), 0);
+            assert_int_equal(flock_step(&fa, &p, a, run == 1 ? NULL : sums), 0);
         }
         assert_same_flock(&fs, &fa);
+        if (run == 1) /* it streamed: each frame's first entry waits for the first pass */
+            assert_true(accel_binned.waits - waits >= 100u);
         flock_free(&fs);
         flock_free(&fa);
         state_table_free(&t);
@@ -702,7 +709,7 @@ static void stream_reports_a_refused_start(void **state)
     uint32_t n = scene_size(40), i;
     boid_t *b = calloc(n, sizeof *b);
     neighbor_sums_t *out = calloc(n, sizeof *out);
-    neighbor_stream_t st = {0, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL};
 
     (void)state;
     assert_non_null(b);
