@@ -292,7 +292,11 @@ SOC_RAM_BYTES := 524288
 SOC_RAM_SHARED := 0
 SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
-SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES)
+# SOC_BINS := 1: the firmware bins the synchronous batch where the accelerator
+# can (off: on this CPU the sort costs more than the batch it saves, docs/soc.md).
+SOC_BINS := 0
+SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES) \
+	-DSOC_BINS=$(SOC_BINS)
 # What the firmware holds (firmware/feature_switches.h): everything, unless a board
 # (constraints/boards.mk) leaves some out; no accelerator driver without lanes.
 # A feature left out takes its source with it. The host's grid is for large

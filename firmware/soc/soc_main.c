@@ -176,8 +176,10 @@ static int open_app(soc_t *s)
         }
         c.grid_mem = heap_take(grid_bytes);
     }
-    /* the binned batch's arrays if the RAM holds them; else plain batches */
-    bins_bytes = (uint32_t)app_bins_bytes(&c);
+    /* the binned batch's arrays if the build asks (SOC_BINS: on this CPU the
+     * sort costs more than the batch saves, docs/soc.md) and the RAM holds
+     * them; else plain batches */
+    bins_bytes = SOC_BINS ? (uint32_t)app_bins_bytes(&c) : 0;
     if (bins_bytes > 0)
         c.bins_mem = heap_take(bins_bytes);
     c.scout_bias = mb->biasval;
