@@ -32,8 +32,9 @@ accel_link = $(BUILD)/vl/$1/accel_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runti
 # accelerator's size, the pixel clock of its 640x480@60 mode, FST tracing.
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
+SYSTEM_BINNING := 1
 SYSTEM_PIXEL_PS := 39722
-SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) 640x480@60
+SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) 640x480@60
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
 
@@ -291,7 +292,11 @@ SOC_RAM_BYTES := 524288
 SOC_RAM_SHARED := 0
 SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
-SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES)
+# SOC_BINS := 1: the firmware bins the synchronous batch where the accelerator
+# can (off: on this CPU the sort costs more than the batch it saves, docs/soc.md).
+SOC_BINS := 0
+SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES) \
+	-DSOC_BINS=$(SOC_BINS)
 # What the firmware holds (firmware/feature_switches.h): everything, unless a board
 # (constraints/boards.mk) leaves some out; no accelerator driver without lanes.
 # A feature left out takes its source with it. The host's grid is for large
@@ -372,6 +377,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_system --prefix Vsystem \
 		$(call system_trace_flag,$*) --Mdir $(@D) -GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) \
+		-GBINNING=$(SYSTEM_BINNING) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_system.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsystem__ALL.a $@
@@ -389,7 +395,7 @@ SOC_SCALE := 1
 SOC_SPRITES := $(shell echo $$(( $(SYSTEM_NMAX) + 256 )))
 SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
 SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
-SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) \
+SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
 	SCALE=$(SOC_SCALE) 640x480@60 $(SOC_CLOCK_HZ) Hz
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
@@ -407,7 +413,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 	@echo "verilator: $(SOC_VARIANT), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_soc --prefix Vsoc \
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
-		-GLANES=$(SYSTEM_LANES) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
+		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
 		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
 		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \

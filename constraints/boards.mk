@@ -2,6 +2,8 @@
 # pins, and the rules from RTL to bitstream. The same parameters build the
 # board's firmware and its SoC simulator (build/boards/B/soc), so the frame
 # rate measured there is that of exactly the configuration synthesized.
+# No board sets B_BINNING yet (0: no binned batch; their area and timing were
+# measured without it), while build/sim and build/soc have it (SYSTEM_BINNING).
 #   make synth                  every open-flow board (bitstream, timing report)
 #   make synth BOARD=icebreaker one board; BOARD=basys3 gives yosys estimates
 #   make prog BOARD=icebreaker  program it (iceprog; openFPGALoader for the ULX3S)
@@ -68,7 +70,7 @@ board_dir = $(BUILD)/boards/$1
 board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) \
-	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) \
+	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$(or $($1_BINNING),0) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES SPRITES_MAX=SPRITES SCALE=SCALE \

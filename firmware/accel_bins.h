@@ -20,7 +20,8 @@ typedef struct {
     uint32_t *cell_start; /* [cells_max + 1]: slots of cell c are [start[c], start[c+1]) */
     /* this frame */
     uint32_t n, cols, rows;
-    int64_t cell_size; /* Q16 px, whole px, at least the visual range */
+    int64_t cell_size;   /* Q16 px, whole px, at least the visual range */
+    uint32_t cell_recip; /* ceil(2^31 / cell px): a column without a division */
 } accel_bins_t;
 
 /* One pass's candidates: slots first[r] to end[r] - 1 for r below

@@ -71,6 +71,16 @@ size_t app_grid_bytes(app_config_t *c)
     return neighbors_grid_small_bytes(c->capacity, c->grid_cells);
 }
 
+size_t app_bins_bytes(const app_config_t *c)
+{
+#if FEATURE_ACCEL
+    if (app_engine_built(c->engine) == APP_ENGINE_ACCEL)
+        return accel_bins_bytes(c->capacity);
+#endif
+    (void)c;
+    return 0;
+}
+
 static int open_engine(app_t *a, const app_config_t *c)
 {
     switch (app_engine_built(c->engine)) {
@@ -80,6 +90,10 @@ static int open_engine(app_t *a, const app_config_t *c)
             return APP_E_ACCEL;
         if (a->accel.n_max < a->capacity)
             a->capacity = a->accel.n_max;
+        if (c->bins_mem != NULL) { /* binning if the device has it */
+            accel_bins_init(&a->bins, a->capacity, a->accel.lanes, c->bins_mem);
+            a->binning = neighbors_accel_use_bins(&a->accel, &a->bins) == NEIGHBORS_OK;
+        }
         a->engine = neighbors_accel_engine(&a->accel);
         return APP_OK;
 #endif
@@ -228,6 +242,20 @@ int app_mouse_in_world(const app_t *a, q16_t *x, q16_t *y)
     return 1;
 }
 
+/* The binned batch serves the synchronous order; the sequential order's
+ * query runs keep the boids in id order (binning would sort them for
+ * nothing). */
+static void choose_batch(app_t *a)
+{
+#if FEATURE_ACCEL
+    if (a->binning)
+        neighbors_accel_use_bins(&a->accel,
+                                 a->params.order == ORDER_SYNCHRONOUS ? &a->bins : NULL);
+#else
+    (void)a;
+#endif
+}
+
 static void follow_mouse(app_t *a)
 {
     q16_t x, y;
@@ -251,6 +279,7 @@ int app_turn(app_t *a)
     c1 = clock_cycles(a);
     i0 = clock_instret(a);
     if (stepping) {
+        choose_batch(a);
         if ((rc = flock_step(&a->flock, &a->params, &a->engine, a->sums)) != 0) {
             a->engine_error = rc;
             return APP_E_STEP;

@@ -69,6 +69,8 @@ typedef struct {
      * grid_cells), grid_cells from neighbors_grid_small_cells */
     void *grid_mem;
     uint32_t grid_cells;
+    /* for the accelerator's binned batch: app_bins_bytes(c); NULL, plain batches */
+    void *bins_mem;
     gain_t scout_bias;         /* a new scout's bias (g) */
     uint32_t seed;             /* with the turn, where + puts new boids */
     int paused;                /* start paused */
@@ -88,6 +90,8 @@ struct app {
     flock_params_t params;
     neighbor_engine_t engine;
     neighbors_accel_t accel;
+    accel_bins_t bins;
+    int binning;              /* the accelerator bins the synchronous order's batch */
     neighbors_brute_t brute;
     neighbors_grid_small_t grid;
     neighbor_sums_t *sums;
@@ -124,6 +128,10 @@ int app_needs_sums(const app_config_t *c);
 /* The grid's memory for c's engine, capacity and parameters: sets
  * c->grid_cells, and returns the bytes c->grid_mem needs (0: no grid). */
 size_t app_grid_bytes(app_config_t *c);
+/* The memory the accelerator's binned batch needs for c's engine and
+ * capacity (0: not the accelerator). Without it (bins_mem NULL), or on an
+ * accelerator built without binning, the app runs plain batches. */
+size_t app_bins_bytes(const app_config_t *c);
 /* Opens the neighbor engine and the display, checks that the starting flock
  * fits, and copies it into the live arrays. APP_OK or an APP_E_ code. */
 int app_open(app_t *a, const app_config_t *c);

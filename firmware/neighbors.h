@@ -70,14 +70,16 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p);
 /* All-zero sums, for starting a query without <string.h>. */
 extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
 
-/* Sums that an engine finishes one boid after another, in id order, while the
- * rules already use them (the accelerator's batch, LANES boids a pass): entry
+/* Sums that an engine finishes one entry after another, while the rules
+ * already use them (the accelerator's batch, LANES entries a pass): entry
  * k's words, sep_x to count in neighbor_sums_t's order, are at bus address
  * base + k stride (+0, +4, ... +24) through the HAL, and entries below ready
- * are final. */
+ * are final. Entry k belongs to boid order[k], or to boid k if order is NULL
+ * (the binned batch's entries are in slot order). */
 typedef struct {
     uint32_t base, stride;
     uint32_t ready;
+    const uint32_t *order;
 } neighbor_stream_t;
 
 /* The sums of an entry at bus address at (base + k stride, k below ready)
@@ -105,12 +107,12 @@ static inline void neighbor_stream_read(uint32_t at, neighbor_sums_t *out)
  *            in the order the engine finds best: out[k] belongs to boid
  *            (*order)[k], or to boid k if the engine sets *order to NULL. The
  *            order array stays valid until the next begin.
- *  sums_stream  optional (NULL: the engine has none): the sums of sums_all, by
- *            id, used as the engine finishes them. The first call after begin
- *            starts them; each call returns once boid k's are final, with
- *            s->ready above k, and s->base and s->stride set where
- *            neighbor_stream_read finds them. They stay readable until the
- *            next begin. */
+ *  sums_stream  optional (NULL: the engine has none): the sums of sums_all,
+ *            used as the engine finishes them, entry by entry. The first call
+ *            after begin starts them; each call returns once entry k's are
+ *            final, with s->ready above k, s->base and s->stride set where
+ *            neighbor_stream_read finds them, and s->order saying whose they
+ *            are. They stay readable until the next begin. */
 typedef struct neighbor_engine {
     const char *name;
     void *ctx;

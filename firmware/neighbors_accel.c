@@ -1,8 +1,8 @@
 /* Neighbor engine on the RTL accelerator (see neighbors_accel.h and
  * docs/register-map.md). The sequential order writes each updated boid
- * back before the next query; the synchronous order runs one batch, whose
- * results the rules read as RESULTS_READY says they are final (sums_stream),
- * or all at once after it (sums_all). */
+ * back before the next query; the synchronous order runs one batch (binned
+ * or not), whose results the rules read as RESULTS_READY says they are
+ * final (sums_stream), or all at once after it (sums_all). */
 #include "accel_regs.h"
 #include "hal.h"
 #include "neighbors_accel.h"
@@ -36,7 +36,7 @@ int neighbors_accel_init(neighbors_accel_t *a)
 
 int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins)
 {
-    if (hal_read32(ACCEL_BIN_PASSES) == 0 || bins->lanes != a->lanes)
+    if (bins != NULL && (hal_read32(ACCEL_BIN_PASSES) == 0 || bins->lanes != a->lanes))
         return NEIGHBORS_E_UNSUPPORTED;
     a->bins = bins;
     return NEIGHBORS_OK;
@@ -190,12 +190,13 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
     uint32_t ready;
 
     if (!a->streaming) {
-        start(a, ACCEL_CTRL_BATCH);
+        start(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0));
         if (check_errors(hal_read32(ACCEL_STATUS)) != NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;
         s->stride = ACCEL_RESULT_STRIDE;
+        s->order = a->bins ? a->bins->slot_id : NULL; /* by slot, or by id */
     }
     ready = hal_read32(ACCEL_RESULTS_READY);
     if (ready <= k) {
@@ -214,7 +215,7 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a)
 {
     neighbor_engine_t e = {"accel", a, accel_begin, accel_sums_one, accel_moved, accel_sums_all,
-                           a->bins ? NULL : accel_sums_stream};
+                           accel_sums_stream};
 
     return e;
 }

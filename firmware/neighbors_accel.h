@@ -22,12 +22,14 @@ typedef struct {
 /* Checks the ID register and reads the build parameters. Returns 0, or
  * NEIGHBORS_E_DEVICE if no accelerator answers. */
 int neighbors_accel_init(neighbors_accel_t *a);
-/* Binned batches from now on (before neighbors_accel_engine): each frame the
- * engine sorts the flock by cell into bins (accel_bins_init'ed for this
- * device's LANES), writes the boids in slot order and each pass's ranges,
- * and the batch streams only the candidates; sums_all returns them in slot
- * order, and the engine has no sums_stream. Returns NEIGHBORS_E_UNSUPPORTED
- * if the device was built without binning or bins has other LANES. */
+/* Binned batches from the next begin on: each frame the engine sorts the
+ * flock by cell into bins (accel_bins_init'ed for this device's LANES; a
+ * flock larger than its n_max is NEIGHBORS_E_CAPACITY), writes the boids in
+ * slot order and each pass's ranges, and the batch streams only the
+ * candidates; sums_all and sums_stream return them in slot order (with the
+ * order), query runs go to a boid's slot. NULL: plain batches again.
+ * Returns NEIGHBORS_E_UNSUPPORTED (and changes nothing) if the device was
+ * built without binning or bins has other LANES. */
 int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins);
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a);
 

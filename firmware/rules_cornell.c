@@ -156,13 +156,37 @@ void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint
         cornell_boid(&c, order != NULL ? order[k] : k, &sums[k], p);
 }
 
+/* The stream in the engine's order of entries (the binned batch's slots):
+ * each boid through flock_rules_cornell, so that the id-order loop below
+ * keeps its registers and this costs no second inlined copy of the rules.
+ * Each boid's rules read only its own state and sums, so any order of
+ * entries gives the same frame. st has started (entry 0 is ready). */
+static int cornell_stream_in_order(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p,
+                                   neighbor_stream_t *st)
+{
+    uint32_t k;
+    int rc;
+
+    for (k = 0; k < f->n; k++) {
+        neighbor_sums_t s;
+        uint32_t id;
+        if (k >= st->ready && (rc = nb->sums_stream(nb->ctx, k, st)) != NEIGHBORS_OK)
+            return rc;
+        neighbor_stream_read(st->base + k * st->stride, &s);
+        id = st->order[k];
+        flock_rules_cornell(&f->boid[id], f->role[id], &f->biasval[id], &s, f->predator,
+                            f->n_predators, p);
+    }
+    return NEIGHBORS_OK;
+}
+
 /* Each boid as soon as the engine has its sums, read where the engine keeps
  * them; the engine is asked again only when the boids it said were ready are
  * done. */
 int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p)
 {
     const cornell_frame_t c = cornell_frame(f, p);
-    neighbor_stream_t st = {0, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL};
     uint32_t k, ready = 0, at = 0, stride = 0; /* st's, in registers */
     int rc;
 
@@ -171,6 +195,8 @@ int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_pa
         if (k >= ready) {
             if ((rc = nb->sums_stream(nb->ctx, k, &st)) != NEIGHBORS_OK)
                 return rc;
+            if (st.order != NULL) /* the first call says: entries are not by id */
+                return cornell_stream_in_order(f, nb, p, &st);
             ready = st.ready;
             stride = st.stride;
             at = st.base + k * stride;

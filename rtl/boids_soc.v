@@ -22,6 +22,7 @@ module boids_soc #(
     parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
+    parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
@@ -192,7 +193,7 @@ module boids_soc #(
     );
 
     boids_system #(
-        .N_MAX(N_MAX), .LANES(LANES), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
+        .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
         .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),
         .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
         .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH)

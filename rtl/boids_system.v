@@ -13,6 +13,7 @@
 module boids_system #(
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
+    parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
@@ -64,7 +65,8 @@ module boids_system #(
         if (LANES > 0) begin : g_accel
             boids_accel #(
                 .N_MAX(N_MAX),
-                .LANES(LANES)
+                .LANES(LANES),
+                .BINNING(BINNING)
             ) u_accel (
                 .clk(clk),
                 .rst(rst),

@@ -56,7 +56,7 @@ typedef struct {
     uint8_t *role;
     gain_t *biasval;
     neighbor_sums_t *sums;
-    void *grid_mem;
+    void *grid_mem, *bins_mem;
     monitor_t monitor;
     video_window_t *window;
     int quit, tunable, trace_started;
@@ -203,7 +203,7 @@ static int open_app(sim_t *s)
 {
     app_config_t c;
     uint32_t capacity = SIM_BOIDS_MAX;
-    size_t grid_bytes;
+    size_t grid_bytes, bins_bytes;
     int rc;
 
     memset(&c, 0, sizeof c);
@@ -218,8 +218,12 @@ static int open_app(sim_t *s)
     grid_bytes = app_grid_bytes(&c);
     if (grid_bytes > 0)
         s->grid_mem = malloc(grid_bytes);
+    bins_bytes = app_bins_bytes(&c);
+    if (bins_bytes > 0)
+        s->bins_mem = malloc(bins_bytes);
     if (s->boid == NULL || s->role == NULL || s->biasval == NULL || s->predator == NULL ||
-        s->sums == NULL || (grid_bytes > 0 && s->grid_mem == NULL)) {
+        s->sums == NULL || (grid_bytes > 0 && s->grid_mem == NULL) ||
+        (bins_bytes > 0 && s->bins_mem == NULL)) {
         snprintf(s->err, sizeof s->err, "out of memory for %u boids", capacity);
         return -1;
     }
@@ -231,6 +235,7 @@ static int open_app(sim_t *s)
     c.predator = s->predator;
     c.sums = s->sums;
     c.grid_mem = s->grid_mem;
+    c.bins_mem = s->bins_mem;
     c.scout_bias = (gain_t)(s->ps.biasval * GAIN_ONE);
     c.seed = (uint32_t)s->o.seed;
     c.paused = s->f.paused;
@@ -259,6 +264,7 @@ static void close_app(sim_t *s)
     free(s->predator);
     free(s->sums);
     free(s->grid_mem);
+    free(s->bins_mem);
     flock_free(&s->start);
     state_table_free(&s->start_table);
 }

@@ -79,7 +79,7 @@ static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b,
  * others in order. */
 static void stream_sums(neighbor_engine_t *a, neighbor_sums_t *out, uint32_t n)
 {
-    neighbor_stream_t st = {0, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL};
     uint32_t k;
 
     for (k = 0; k < n; k++) {
@@ -256,35 +256,46 @@ static void assert_same_flock(const flock_t *x, const flock_t *y)
 }
 
 /* The flock loop unchanged, sums from the RTL, against the software engine. */
+/* FRAMES frames of SPEC's scene in ORDER on engine A and on brute force in C
+ * end in the same flock, bit for bit; A's sums are streamed (NULL array) when
+ * STREAMED. */
+static void frames_match_software(const scene_spec_t *spec, int order, neighbor_engine_t *a,
+                                  int streamed, int frames)
+{
+    neighbors_brute_t bctx;
+    neighbor_engine_t b = neighbors_brute_engine(&bctx);
+    flock_params_t p = frame_params(order);
+    state_table_t t;
+    flock_t fs, fa;
+    neighbor_sums_t *sums = calloc(spec->n, sizeof *sums);
+    int frame;
+
+    assert_non_null(sums);
+    assert_int_equal(scene_random(spec, &t), 0);
+    assert_int_equal(flock_from_table(&t, &fs), 0);
+    assert_int_equal(flock_from_table(&t, &fa), 0);
+    for (frame = 0; frame < frames; frame++) {
+        assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
+        assert_int_equal(flock_step(&fa, &p, a, streamed ? NULL : sums), 0);
+    }
+    assert_same_flock(&fs, &fa);
+    assert_true(fs.boid[0].x != (q16_t)lround(t.row[0].x * 65536)); /* it did fly */
+    flock_free(&fs);
+    flock_free(&fa);
+    state_table_free(&t);
+    free(sums);
+}
+
 static void frames_match_software_in_both_orders(void **state)
 {
     uint32_t n = scene_size(100);
     scene_spec_t spec = {n, 1, n / 10, n / 10, 0.01, 0.01, 640, 480, 3, 6, 21};
-    neighbors_brute_t bctx;
-    neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
+    neighbor_engine_t a = neighbors_accel_engine(&accel);
     int order;
 
     (void)state;
-    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++) {
-        flock_params_t p = frame_params(order);
-        state_table_t t;
-        flock_t fs, fa;
-        neighbor_sums_t *sums = calloc(n, sizeof *sums);
-        int frame;
-        assert_int_equal(scene_random(&spec, &t), 0);
-        assert_int_equal(flock_from_table(&t, &fs), 0);
-        assert_int_equal(flock_from_table(&t, &fa), 0);
-        for (frame = 0; frame < 200; frame++) {
-            assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
-            assert_int_equal(flock_step(&fa, &p, &a, sums), 0);
-        }
-        assert_same_flock(&fs, &fa);
-        assert_true(fs.boid[0].x != (q16_t)lround(t.row[0].x * 65536)); /* it did fly */
-        flock_free(&fs);
-        flock_free(&fa);
-        state_table_free(&t);
-        free(sums);
-    }
+    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++)
+        frames_match_software(&spec, order, &a, 0, 200);
 }
 
 /* The synchronous order reads the accelerator's sums as they become final
@@ -339,7 +350,7 @@ static void binned_engine(neighbor_engine_t *e)
     accel_bins_init(&bins, accel.n_max, accel_binned.lanes, bins_mem);
     assert_int_equal(neighbors_accel_use_bins(&accel_binned, &bins), 0);
     *e = neighbors_accel_engine(&accel_binned);
-    assert_null(e->sums_stream);
+    assert_non_null(e->sums_stream);
 }
 
 /* The binned batch, the brute-force batch and brute force in C agree on
@@ -528,37 +539,24 @@ static void binned_batch_cycles(void **state)
     free(b);
 }
 
-/* The flock loop on the binned engine, in both orders, against software. */
+/* The flock loop on the binned engine against software: the sequential
+ * order, and the synchronous order both streamed in slot order and copied. */
 static void binned_frames_match_software(void **state)
 {
     uint32_t n = scene_size(300);
     scene_spec_t spec = {n, 1, n / 10, n / 16, 0.01, 0.01, 640, 480, 3, 6, 43};
-    neighbors_brute_t bctx;
-    neighbor_engine_t b = neighbors_brute_engine(&bctx), e;
-    int order;
+    neighbor_engine_t e;
+    uint64_t waits;
 
     (void)state;
     binned_engine(&e);
-    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++) {
-        flock_params_t p = frame_params(order);
-        state_table_t t;
-        flock_t fs, fa;
-        neighbor_sums_t *sums = calloc(n, sizeof *sums);
-        int frame;
-        assert_non_null(sums);
-        assert_int_equal(scene_random(&spec, &t), 0);
-        assert_int_equal(flock_from_table(&t, &fs), 0);
-        assert_int_equal(flock_from_table(&t, &fa), 0);
-        for (frame = 0; frame < (order == ORDER_SEQUENTIAL ? 20 : 100); frame++) {
-            assert_int_equal(flock_step(&fs, &p, &b, sums), 0);
-            assert_int_equal(flock_step(&fa, &p, &e, sums), 0);
-        }
-        assert_same_flock(&fs, &fa);
-        flock_free(&fs);
-        flock_free(&fa);
-        state_table_free(&t);
-        free(sums);
-    }
+    frames_match_software(&spec, ORDER_SEQUENTIAL, &e, 0, 20);
+    waits = accel_binned.waits;
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 1, 100);
+    /* it streamed: each frame's first entry waits for the first pass */
+    assert_true(accel_binned.waits - waits >= 100u);
+    e.sums_stream = NULL;
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 0, 100);
 }
 
 static void identity_registers(void **state)
@@ -690,7 +688,7 @@ static void stream_reports_a_refused_start(void **state)
     uint32_t n = scene_size(40), i;
     boid_t *b = calloc(n, sizeof *b);
     neighbor_sums_t *out = calloc(n, sizeof *out);
-    neighbor_stream_t st = {0, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL};
 
     (void)state;
     assert_non_null(b);

@@ -11,6 +11,9 @@
 #include "../boid.h"
 #include "../flock_params.h"
 
+#ifndef SOC_BINS
+#define SOC_BINS 0 /* 1: the app bins the synchronous batch (soc_main.c) */
+#endif
 #ifndef SOC_BOIDS_MAX
 #define SOC_BOIDS_MAX 2048u /* the accelerator's N_MAX in the simulated SoC */
 #endif

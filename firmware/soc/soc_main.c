@@ -149,7 +149,7 @@ static int open_app(soc_t *s)
 {
     soc_mailbox_t *mb = s->mb;
     app_config_t c = {0};
-    uint32_t grid_bytes;
+    uint32_t grid_bytes, bins_bytes;
 
     c.engine = (int)mb->neighbors;
     c.params = mb->params;
@@ -176,6 +176,12 @@ static int open_app(soc_t *s)
         }
         c.grid_mem = heap_take(grid_bytes);
     }
+    /* the binned batch's arrays if the build asks (SOC_BINS: on this CPU the
+     * sort costs more than the batch saves, docs/soc.md) and the RAM holds
+     * them; else plain batches */
+    bins_bytes = SOC_BINS ? (uint32_t)app_bins_bytes(&c) : 0;
+    if (bins_bytes > 0)
+        c.bins_mem = heap_take(bins_bytes);
     c.scout_bias = mb->biasval;
     c.seed = mb->seed;
     c.paused = mb->paused != 0;
@@ -207,6 +213,8 @@ static void print_banner(const soc_t *s)
         console_putu(&UART_CONSOLE, a->accel.n_max);
         uart_puts(" LANES ");
         console_putu(&UART_CONSOLE, a->accel.lanes);
+        if (a->binning)
+            uart_puts(", binned batches");
     } else {
         uart_puts("software sums (");
         uart_puts(a->engine.name);
