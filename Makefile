@@ -290,6 +290,8 @@ RV_ARCH := -march=rv32im_zicsr -mabi=ilp32 # binutils 2.40 wants Zicsr named
 RV_LINK_ARCH := -march=rv32im -mabi=ilp32 # the multilib libgcc is filed under
 SOC_RAM_BYTES := 524288
 SOC_RAM_SHARED := 0
+# 0: the CPU's divider without the div/rem pair shortcut (smaller; the iCEBreaker)
+SOC_DIV_PAIR := 1
 SOC_STACK_BYTES := 16384
 PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 # SOC_BINS := 1: the firmware bins the synchronous batch where the accelerator
@@ -415,7 +417,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
 		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
-		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
+		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GCPU_DIV_PAIR=$(SOC_DIV_PAIR) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsoc__ALL.a $@

@@ -22,6 +22,9 @@ icebreaker_DEVICE := --up5k --package sg48
 icebreaker_PINS := constraints/icebreaker.pcf
 icebreaker_RAM := 65536
 icebreaker_RAM_SHARED := 1
+# the divider without its div/rem pair shortcut: 270 cells the UP5K needs (the
+# firmware's hot path has no div/rem pairs here; icebreaker_top sets it too)
+icebreaker_DIV_PAIR := 0
 icebreaker_NMAX := 512
 icebreaker_LANES := 0
 icebreaker_SCALE := 4
@@ -69,7 +72,7 @@ board_rtl = $($($1_FAMILY)_RTL) rtl/boards/$1_top.v
 board_dir = $(BUILD)/boards/$1
 board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
-board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) \
+board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC_DIV_PAIR=$(or $($1_DIV_PAIR),1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$(or $($1_BINNING),0) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'

@@ -20,6 +20,7 @@ module boids_soc #(
     parameter integer RAM_SHARED_PORT = 0,          // 1: fetches wait for data accesses (one RAM port)
     parameter integer CLOCK_HZ = 25_175_000,        // the pixel clock: one clock for everything
     parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
+    parameter integer CPU_DIV_PAIR = 1,             // CPU: 1, a div/rem pair divides once (0: smaller)
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
@@ -98,7 +99,8 @@ module boids_soc #(
 
     cpu_rv32im #(
         .RESET_PC(32'h0000_0000),
-        .IRQ_COUNT(2)
+        .IRQ_COUNT(2),
+        .DIV_PAIR_SHORTCUT(CPU_DIV_PAIR)
     ) u_cpu (
         .clk(clk),
         .rst(rst || cpu_hold),

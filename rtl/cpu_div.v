@@ -12,9 +12,12 @@
 // quotient and remainder both stay until the next division, so a start whose
 // operands and signedness are those of the last finished division only picks the
 // other half (busy for one cycle): compilers put rem and div on the same operands
-// side by side. The result is a register (timing: the sign fix's carry chain does
+// side by side (PAIR_SHORTCUT 0 leaves this out: every division takes 33 cycles, and
+// the dividend copy and the two compares are gone, about 270 iCE40 cells). The result is a register (timing: the sign fix's carry chain does
 // not run on into the core).
-module cpu_div (
+module cpu_div #(
+    parameter integer PAIR_SHORTCUT = 1             // 1: a div/rem pair divides once
+) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
     // request: start for one cycle with the operands; a start while busy begins anew
@@ -49,8 +52,12 @@ module cpu_div (
     wire [32:0] trial = {rem, quo[31]} + {1'b1, d} + {32'd0, d_cin};
     wire        fits = !trial[32];
 
+    initial begin
+        if (PAIR_SHORTCUT != 0 && PAIR_SHORTCUT != 1) $error("%m: PAIR_SHORTCUT = %0d, must be 0 or 1", PAIR_SHORTCUT);
+    end
+
     // busy: from start until the result is in (a flop: the core stalls on it)
-    wire        again = have && !busy && a == last_a && b == (d ^ {32{d_cin}})
+    wire        again = PAIR_SHORTCUT != 0 && have && !busy && a == last_a && b == (d ^ {32{d_cin}})
                         && is_signed == last_signed;
     // by zero the quotient bits are all ones already; only the sign fix must be skipped
     wire        res_neg = rem_sel ? neg_rem : (neg_quo && !by_zero);

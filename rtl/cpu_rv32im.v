@@ -30,7 +30,8 @@
 // and x0 is never read from it (its operand is 0 by the bypass selects).
 module cpu_rv32im #(
     parameter [31:0] RESET_PC = 32'h0000_0000,
-    parameter integer IRQ_COUNT = 2                 // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
+    parameter integer IRQ_COUNT = 2,                // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
+    parameter integer DIV_PAIR_SHORTCUT = 1         // cpu_div: 1, a div/rem pair on the same operands divides once
 ) (
     input  wire                 clk,
     input  wire                 rst,                // synchronous, active high
@@ -352,7 +353,7 @@ module cpu_rv32im #(
         .a(rs1v), .b(x_shift ? pow2 : rs2v), .product(product));
 
     wire        div_start = x_valid && x_div && !x_div_started && !hazard && !trap_now;
-    cpu_div divider (
+    cpu_div #(.PAIR_SHORTCUT(DIV_PAIR_SHORTCUT)) divider (
         .clk(clk), .rst(rst), .start(div_start),
         .is_signed(!x_f3[0]), .want_rem(x_f3[1]), .a(rs1v), .b(rs2v),
         .busy(div_busy), .result(div_result));

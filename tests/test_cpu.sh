@@ -2,7 +2,8 @@
 # Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
 # programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, with
 # no bus waits and with random waits on both of the CPU's ports from each of SEEDS
-# (default "1 2 3"; soc_bus_jitter), and once on the reference ISS (tests/cpu/iss, its
+# (default "1 2 3"; soc_bus_jitter), the divider's programs once more on a CPU without
+# the div/rem pair shortcut (no waits and seed 1), and once on the reference ISS (tests/cpu/iss, its
 # own model of the test device): one TAP line per program per run. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
 # its check 7 on purpose, neg_hang never ends (a short cycle limit stops it).
@@ -59,6 +60,19 @@ for seed in "${seeds[@]}"; do
             log=$("$out/iss_run" "$out/$p.hex" --max-steps $((limit / 3)) 2>&1); status=$?
             verdict "$p" iss "$status" "$log"
         fi
+    done
+done
+
+# the divider without its div/rem pair shortcut (the iCEBreaker's CPU), under Icarus
+for seed in 0 1; do
+    for p in div isa/div isa/divu isa/rem isa/remu; do
+        vvp_file="$out/no-pair/$p.vvp"
+        if [ ! -f "$vvp_file" ]; then
+            fail "$p without the div pair shortcut: $vvp_file is missing" "run: $make_cmd"
+            continue
+        fi
+        log=$(vvp -N "$vvp_file" +MAX_CYCLES=4000000 +WAIT_SEED="$seed" 2>&1); status=$?
+        verdict "$p" "icarus, no div pair shortcut, $(waits "$seed")" "$status" "$log"
     done
 done
 

@@ -91,6 +91,7 @@ module icebreaker_top #(
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
         .RAM_SHARED_PORT(1),                        // SPRAM: one port
+        .CPU_DIV_PAIR(0),                           // room: no div/rem pair shortcut (cpu_div)
         .CLOCK_HZ(CLOCK_HZ),
         .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
         .N_MAX(N_MAX),

@@ -21,7 +21,8 @@
 // given: one Verilated model serves every program that way.
 module cpu_test_top #(
     parameter INIT_FILE = "",
-    parameter integer RAM_WORDS = 4096
+    parameter integer RAM_WORDS = 4096,
+    parameter integer DIV_PAIR_SHORTCUT = 1         // cpu_rv32im's divider option
 ) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -68,7 +69,8 @@ module cpu_test_top #(
 
     cpu_rv32im #(
         .RESET_PC(32'h0000_0000),
-        .IRQ_COUNT(IRQ_COUNT)
+        .IRQ_COUNT(IRQ_COUNT),
+        .DIV_PAIR_SHORTCUT(DIV_PAIR_SHORTCUT)
     ) cpu (
         .clk(clk), .rst(rst),
         .ibus_cyc_o(i_cyc), .ibus_stb_o(i_stb), .ibus_we_o(i_we), .ibus_sel_o(i_sel),

@@ -13,8 +13,12 @@ CPU_PROGRAMS := $(filter-out start,$(patsubst tests/cpu/%.S,%,$(wildcard tests/c
 CPU_RTL := $(wildcard rtl/cpu_*.v) rtl/soc_ram.v rtl/soc_bus_jitter.v tests/cpu/cpu_test_top.v
 CPU_SIM := $(BUILD)/cpu/cpu_sim
 ISS_SRC := $(filter-out %/iss_run.c,$(wildcard tests/cpu/iss/*.c))
+# the divider's programs again on a CPU without the div/rem pair shortcut (the
+# iCEBreaker's): every division then runs all its steps
+CPU_NO_PAIR_PROGRAMS := div isa/div isa/divu isa/rem isa/remu
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
-	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM)
+	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM) \
+	$(patsubst %,$(BUILD)/cpu/no-pair/%.vvp,$(CPU_NO_PAIR_PROGRAMS))
 
 $(BUILD)/cpu/%.elf: tests/cpu/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
 	@mkdir -p $(@D)
@@ -32,6 +36,11 @@ $(BUILD)/cpu/%.hex: $(BUILD)/cpu/%.elf scripts/bin_to_hex.py
 $(BUILD)/cpu/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tests/rtl/tb_waves.vh
 	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -y tests/cpu -P 'tb_cpu.HEX="$<"' -o $@ \
 		tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
+
+$(BUILD)/cpu/no-pair/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tests/rtl/tb_waves.vh
+	@mkdir -p $(@D)
+	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -y tests/cpu -P 'tb_cpu.HEX="$<"' \
+		-P tb_cpu.DIV_PAIR_SHORTCUT=0 -o $@ tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
 
 # One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
 $(BUILD)/cpu/vl/model.a: $(CPU_RTL)

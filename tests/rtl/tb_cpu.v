@@ -15,6 +15,7 @@ module tb_cpu;
 
     parameter HEX = "";                             // $readmemh image of the program
     parameter integer MAX_CYCLES = 2000000;
+    parameter integer DIV_PAIR_SHORTCUT = 1;        // cpu_div's option (the iCEBreaker's is 0)
 
     reg clk = 1'b0;
     reg rst = 1'b1;
@@ -28,7 +29,8 @@ module tb_cpu;
     wire [4:0]  t_cause, t_rd;
 
     cpu_test_top #(
-        .INIT_FILE(HEX)
+        .INIT_FILE(HEX),
+        .DIV_PAIR_SHORTCUT(DIV_PAIR_SHORTCUT)
     ) dut (
         .clk(clk), .rst(rst), .done(done), .result(result),
         .con_valid(con_valid), .con_char(con_char), .sleeping(sleeping),
