@@ -267,7 +267,7 @@ static void frames_match_software(const scene_spec_t *spec, int order, neighbor_
     flock_params_t p = frame_params(order);
     state_table_t t;
     flock_t fs, fa;
-    neighbor_sums_t *sums = calloc(spec->n, sizeof *sums);
+    neighbor_sums_t *sums = calloc(spec->boids, sizeof *sums);
     int frame;
 
     assert_non_null(sums);
