@@ -42,7 +42,7 @@ FIRMWARE_SRC := $(wildcard firmware/*.c)
 HOST_SRC := $(filter-out %_main.c,$(wildcard host/*.c))
 LIB_SRC := $(FIRMWARE_SRC) $(HOST_SRC)
 # The monitor's parts: VGA decoder, window, PNG files, reference rendering.
-SIM_LIB_SRC := $(filter-out %_main.c sim/accel_bench.c,$(wildcard sim/*.c))
+SIM_LIB_SRC := $(filter-out %_main.c sim/accel_bench.c sim/accel_bins_bench.c,$(wildcard sim/*.c))
 SIM_CFLAGS = $(shell pkg-config --cflags sdl2 libpng 2>/dev/null)
 SIM_LIBS = $(shell pkg-config --libs sdl2 libpng 2>/dev/null) -lz
 PROGRAM_NAMES := $(patsubst host/%_main.c,%,$(wildcard host/*_main.c))
@@ -55,6 +55,9 @@ SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
+# The binned batch against brute force, 256 to 16,384 boids, on a model built for the
+# bench only: N_MAX 12,288, the most the register map holds (the rest is modelled).
+BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_12288_8_bin
 
 .PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 
@@ -124,11 +127,13 @@ fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60)
 # The long soak: every boid that leaves the world comes back (docs/reliability.md).
 SOAK_FLOCK := --boids 4096 --predators 1 --scouts1 409 --scouts2 256 --frames 20000
 
-bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc $(BUILD)/soak ## throughput figures (recorded in docs/performance.md), the long soak
+bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BINS_BENCH) $(BUILD)/sim $(BUILD)/sim-notrace $(BUILD)/soc $(BUILD)/soak ## throughput figures (recorded in docs/performance.md), the long soak
 	$(BUILD)/bench
 	@echo
 	@printf '%-22s %5s %10s %12s %8s %10s %12s\n' variant N cycles ideal overhead frames/s 'sim cycles/s'
 	@for b in $(ACCEL_BENCHES); do $$b; done
+	@echo
+	@bash scripts/bench_bins.sh $(BINS_BENCH) $(BUILD)/accel_bins docs/accel_bins.png
 	@echo
 	@bash scripts/bench_sim.sh $(BUILD)
 	@echo
@@ -279,6 +284,10 @@ $(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(B
 	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
 $(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/accelbench/accel_bins_bench_%: $(BUILD)/obj/sim/accel_bins_bench.o $(BUILD)/libboids.a $(call accel_link,%)
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
 
