@@ -56,8 +56,8 @@ COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 # The binned batch against brute force, 256 to 16,384 boids, on a model built for the
-# bench only: N_MAX 12,288, the most the register map holds (the rest is modelled).
-BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_12288_8_bin
+# bench only: N_MAX 16,384, the most the register map holds.
+BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_16384_8_bin
 
 .PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 

@@ -30,9 +30,9 @@
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
-#define ACCEL_RESULTS_BASE 0x40000u
+#define ACCEL_RESULTS_BASE 0x50000u
 #define ACCEL_RESULT_STRIDE 32u
-#define ACCEL_PASSES_BASE 0xc0000u /* pass p: 3 range words */
+#define ACCEL_PASSES_BASE 0xd0000u /* pass p: 3 range words */
 #define ACCEL_PASS_STRIDE 16u
 #define ACCEL_PASS_RANGES 3u
 #define ACCEL_RANGE_FIRST_SHIFT 0u /* the first boid memory entry of the range */

@@ -91,7 +91,7 @@ module accel_core #(
     localparam integer RW = IW + 1;                 // a range bound, 0..N_MAX
 
     initial begin
-        if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
+        if (N_MAX < 2 || N_MAX > 16384) $error("%m: N_MAX = %0d, must be 2..16384", N_MAX);
         if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
     end

@@ -30,7 +30,7 @@
 // an override at the end of each clocked block: the registers to the map's values,
 // the run, the pipeline flags. Data registers and both memories keep their contents.
 module boids_accel #(
-    parameter integer N_MAX = 1024,                 // boid memory entries, 2..12288
+    parameter integer N_MAX = 1024,                 // boid memory entries, 2..16384
     parameter integer LANES = 8,                    // parallel pair units, 1..16
     parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
     parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
@@ -66,7 +66,13 @@ module boids_accel #(
     localparam [31:0] BIN_PASSES_WORD = BINNING != 0 ? PASSES : 0;
 
     initial begin
-        if (N_MAX < 2 || N_MAX > 12288) $error("%m: N_MAX = %0d, must be 2..12288", N_MAX);
+        if (N_MAX < 2 || N_MAX > 16384) $error("%m: N_MAX = %0d, must be 2..16384", N_MAX);
+        // the windows of the map must not overlap, the pass table must end in the 1 MiB
+        if (BOIDS_END > {12'd0, RESULTS_BASE} || RESULTS_END > {12'd0, PASSES_BASE})
+            $error("%m: N_MAX = %0d: the boid and result windows overlap (accel_regs.vh)", N_MAX);
+        if (BINNING != 0 && PASSES_END > (1 << ADDRESS_BITS))
+            $error("%m: N_MAX %0d / LANES %0d = %0d passes: the pass table ends past the map (at most %0d)",
+                   N_MAX, LANES, PASSES, ((1 << ADDRESS_BITS) - {12'd0, PASSES_BASE}) / PASS_STRIDE);
         if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
         if (RESULT_WORDS != 7) $error("%m: RESULT_WORDS = %0d, this block has 7", RESULT_WORDS);

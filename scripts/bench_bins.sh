@@ -63,6 +63,7 @@ fps(mhz) = mhz * 1e6 / 60
 nmax = '$(sed -n 's/.*N_MAX=\([0-9]*\)\([0-9]\{3\}\) .*/\1,\2/p' <<<"$variant")'
 set xtics add (sprintf("\n%s", nmax) $(sed -n 's/.*N_MAX=\([0-9]*\) .*/\1/p' <<<"$variant"))
 measured = "< awk '\$12 == \"measured\"' $out.dat"
+modelled = $(awk '$12 == "model"' "$out.dat" | wc -l)
 lastmeasured = "< awk '\$12 == \"measured\"' $out.dat | tail -n 1; awk '\$12 == \"model\"' $out.dat"
 set label 1 '60 frames/s at 50 MHz: 833,333' at 210, fps(50) * 1.25 tc rgb '#7a0000'
 set label 2 '60 frames/s at 25 MHz: 416,667' at 210, fps(25) * 0.68 tc rgb '#a05000'
@@ -71,7 +72,7 @@ plot measured using 1:2 with linespoints lw 2 pt 7 lc rgb '#222222' title 'brute
      measured using 1:3 with linespoints lw 2 pt 5 lc rgb '#2471a3' title 'binned, uniform', \
      lastmeasured using 1:2 with linespoints dt 2 lw 1.5 pt 6 lc rgb '#222222' notitle, \
      lastmeasured using 1:7:8:9 with yerrorlines dt 2 lw 1.5 pt 8 ps 1.2 lc rgb '#c0392b' notitle, \
-     lastmeasured using 1:3 with linespoints dt 2 lw 1.5 pt 4 lc rgb '#2471a3' title sprintf('past N_MAX %s: the cycle model (open symbols)', nmax), \
+     lastmeasured using 1:3 with linespoints dt 2 lw 1.5 pt 4 lc rgb '#2471a3' title (modelled ? sprintf('past N_MAX %s: the cycle model (open symbols)', nmax) : ''), \
      fps(25) with lines dt 3 lw 2 lc rgb '#a05000' notitle, \
      fps(50) with lines dt 3 lw 2 lc rgb '#7a0000' notitle
 EOF

@@ -57,9 +57,9 @@ REGS = [
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
 BOID_STRIDE = 16
-RESULTS_BASE = 0x40000  # result i at RESULTS_BASE + 32 i
+RESULTS_BASE = 0x50000  # result i at RESULTS_BASE + 32 i (boids end at 0x50000 for N_MAX 16384)
 RESULT_STRIDE = 32
-PASSES_BASE = 0xC0000  # pass p: its three boid ranges at PASSES_BASE + 16 p + 0, 4, 8
+PASSES_BASE = 0xD0000  # pass p: its three boid ranges at PASSES_BASE + 16 p + 0, 4, 8 (results end here)
 PASS_STRIDE = 16
 PASS_RANGES = 3
 RANGE_FIELDS = [  # name, lsb, width, meaning

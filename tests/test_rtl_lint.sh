@@ -148,14 +148,27 @@ check "iverilog -g2012 -Wall display_framebuffer -DSYNTHESIS" \
     iverilog -g2012 -Wall -DSYNTHESIS -Irtl -o /dev/null rtl/display_framebuffer.v
 
 # The top at the sizes the project builds: the smallest, an iCE40 UP5K build, the
-# simulation defaults, the largest memory with the most lanes.
-for size in "2 1" "256 1" "256 2" "1024 8" "4096 16" "12288 3"; do
+# simulation defaults, the most lanes, the largest memory with binning (16,384: the
+# map's limit) and the longest pass table (12,288 passes with one lane).
+for size in "2 1 0" "256 1 0" "256 2 0" "1024 8 0" "4096 16 0" "16384 3 0" "16384 8 1" "12288 1 1"; do
     set -- $size
-    check "verilator -Wall boids_accel N_MAX=$1 LANES=$2" \
-        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" rtl/boids_accel.v
-    check "iverilog -g2012 -Wall boids_accel N_MAX=$1 LANES=$2" \
+    check "verilator -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3" \
+        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GBINNING="$3" rtl/boids_accel.v
+    check "iverilog -g2012 -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3" \
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_accel.N_MAX="$1" -Pboids_accel.LANES="$2" \
-        -o /dev/null rtl/boids_accel.v
+        -Pboids_accel.BINNING="$3" -o /dev/null rtl/boids_accel.v
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# past the map: 16,385 boids, or a pass table past 1 MiB (16,384 passes), must be
+# refused by the parameter checks (initial-block $error: Icarus prints it on a run)
+for size in "16385 8 0 must be 2..16384" "16384 1 1 ends past the map"; do
+    set -- $size
+    what="boids_accel N_MAX=$1 LANES=$2 BINNING=$3 is refused"
+    expect=${size#"$1 $2 $3 "}
+    out=$(iverilog -g2012 -Irtl -y rtl -Pboids_accel.N_MAX="$1" -Pboids_accel.LANES="$2" \
+        -Pboids_accel.BINNING="$3" -o "$tmp/refused.vvp" rtl/boids_accel.v 2>&1 && vvp -N "$tmp/refused.vvp" 2>&1)
+    if grep -q "$expect" <<<"$out"; then ok "$what: $expect"; else not_ok "$what" "no \"$expect\" in: $out"; fi
 done
 
 echo "1..$n"
