@@ -2,8 +2,8 @@
 # pins, and the rules from RTL to bitstream. The same parameters build the
 # board's firmware and its SoC simulator (build/boards/B/soc), so the frame
 # rate measured there is that of exactly the configuration synthesized.
-# No board sets B_BINNING yet (0: no binned batch; their area and timing were
-# measured without it), while build/sim and build/soc have it (SYSTEM_BINNING).
+# B_BINNING: 1 builds the accelerator's binned batch (build/sim and build/soc
+# have it too: SYSTEM_BINNING).
 #   make synth                  every open-flow board (bitstream, timing report)
 #   make synth BOARD=icebreaker one board; BOARD=basys3 gives yosys estimates
 #   make prog BOARD=icebreaker  program it (iceprog; openFPGALoader for the ULX3S)
@@ -27,6 +27,7 @@ icebreaker_RAM_SHARED := 1
 icebreaker_DIV_PAIR := 0
 icebreaker_NMAX := 512
 icebreaker_LANES := 0
+icebreaker_BINNING := 0
 icebreaker_SCALE := 4
 icebreaker_SPRITES := 528
 icebreaker_CLOCK_HZ := 25125000
@@ -39,11 +40,12 @@ icebreaker_FLOCK := --neighbors grid --boids 224 --scouts1 22 --scouts2 14 --pre
 ulx3s_FAMILY := ecp5
 ulx3s_DEVICE := --85k --package CABGA381
 ulx3s_PINS := constraints/ulx3s.lpf
-ulx3s_RAM := 131072
-ulx3s_NMAX := 512
+ulx3s_RAM := 196608
+ulx3s_NMAX := 2048
 ulx3s_LANES := 8
+ulx3s_BINNING := 1
 ulx3s_SCALE := 2
-ulx3s_SPRITES := 768
+ulx3s_SPRITES := 2304
 ulx3s_CLOCK_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
@@ -56,6 +58,7 @@ basys3_PINS := constraints/basys3.xdc
 basys3_RAM := 65536
 basys3_NMAX := 128
 basys3_LANES := 2
+basys3_BINNING := 0
 basys3_SCALE := 2
 basys3_SPRITES := 384
 basys3_CLOCK_HZ := 25175000
@@ -73,10 +76,10 @@ board_dir = $(BUILD)/boards/$1
 board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC_DIV_PAIR=$(or $($1_DIV_PAIR),1) \
-	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$(or $($1_BINNING),0) \
+	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
-board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES SPRITES_MAX=SPRITES SCALE=SCALE \
+board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;)
 # Block-RAM boards take the RAM image into the bitstream.
 board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)

@@ -37,8 +37,9 @@ module soc_decoder #(
 );
 
     initial begin
-        if (RAM_BYTES < 1024 || RAM_BYTES > 32'h1000_0000 || (RAM_BYTES & (RAM_BYTES - 1)) != 0)
-            $error("%m: RAM_BYTES must be a power of two from 1 KiB to 256 MiB");
+        // any whole number of KiB (block-RAM boards take what their blocks hold)
+        if (RAM_BYTES < 1024 || RAM_BYTES > 32'h1000_0000 || RAM_BYTES % 1024 != 0)
+            $error("%m: RAM_BYTES = %0d, must be a multiple of 1 KiB from 1 KiB to 256 MiB", RAM_BYTES);
     end
 
     wire is_ram = bus_adr_i < RAM_BYTES;

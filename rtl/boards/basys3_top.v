@@ -15,6 +15,7 @@ module basys3_top #(
     parameter INIT_FILE = "",                       // the RAM image, $readmemh
     parameter integer N_MAX = 256,
     parameter integer LANES = 2,
+    parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SPRITES_MAX = 512,
     parameter integer SCALE = 2,
     parameter integer CLOCK_HZ = 25_175_000
@@ -70,6 +71,7 @@ module basys3_top #(
         .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
         .N_MAX(N_MAX),
         .LANES(LANES),
+        .BINNING(BINNING),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE)
     ) u_soc (

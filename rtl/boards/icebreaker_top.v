@@ -16,6 +16,7 @@ module icebreaker_top #(
     parameter integer RAM_BYTES = 65536,            // two SPRAMs (rtl/ice40/soc_ram.v)
     parameter integer N_MAX = 128,                  // firmware's flock capacity
     parameter integer LANES = 0,                    // no room for the accelerator
+    parameter integer BINNING = 0,                  // nor its binned batch
     parameter integer SPRITES_MAX = 256,
     parameter integer SCALE = 4,                    // framebuffers in the other two SPRAMs
     parameter integer CLOCK_HZ = 25_125_000,
@@ -37,6 +38,10 @@ module icebreaker_top #(
     output wire       P1A1, P1A2, P1A3, P1A4, P1A7, P1A8, P1A9, P1A10,
     output wire       P1B1, P1B2, P1B3, P1B4, P1B7, P1B8
 );
+
+    initial begin
+        if (BINNING != 0) $error("%m: BINNING = %0d: no accelerator here (LANES %0d), so no binned batch", BINNING, LANES);
+    end
 
     wire clk, pll_locked;
 

@@ -17,6 +17,7 @@ module ulx3s_top #(
     parameter INIT_FILE = "",                       // the RAM image, $readmemh
     parameter integer N_MAX = 512,
     parameter integer LANES = 8,
+    parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
     parameter integer CLOCK_HZ = 25_000_000
@@ -59,6 +60,7 @@ module ulx3s_top #(
         .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
         .N_MAX(N_MAX),
         .LANES(LANES),
+        .BINNING(BINNING),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE)
     ) u_soc (
