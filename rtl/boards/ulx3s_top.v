@@ -63,6 +63,7 @@ module ulx3s_top #(
         .SCALE(SCALE)
     ) u_soc (
         .clk(clk),
+        .clk_pixel(clk),                            // one clock: unused
         .rst(rst),
         .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
