@@ -70,6 +70,7 @@ board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
+	SOC_PIXEL_HZ=$(or $($1_PIXEL_HZ),$($1_CLOCK_HZ)) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;)
