@@ -25,7 +25,7 @@ module tb_display_cdc;
     // the small mode of tb_boids_display at SCALE 1: 128x64
     localparam integer HA = 128, HF = 8, HS = 8, HB = 8, HT = HA + HF + HS + HB;
     localparam integer VA = 64, VF = 2, VS = 2, VB = 3, VT = VA + VF + VS + VB;
-    localparam integer FBPIX = HA * VA;
+    localparam integer FB_W = HA, FB_H = VA, FBPIX = HA * VA;   // SCALE 1
     localparam integer NPIC = 24;                   // pictures drawn
     localparam integer ROUNDS = 20;                 // turns of the test loop
     localparam integer MAXF = 256;                  // frames remembered
@@ -124,61 +124,27 @@ module tb_display_cdc;
     endtask
 
     // ---- sprites and pictures -------------------------------------------------------------
-    reg [31:0] spr_model[0:SPRITES_MAX-1];
     reg [3:0]  pics[0:NPIC*FBPIX-1];
     integer    counts[0:NPIC-1];
     integer    seed = 11;
 
-    function [31:0] sprite(input integer x, input integer y, input integer h, input integer role);
-        reg [31:0] xv, yv, hv, rv;
-        begin
-            xv = x; yv = y; hv = h; rv = role;
-            sprite = {2'b00, rv[1:0], 1'b0, hv[2:0], yv[11:0], xv[11:0]};
-        end
-    endfunction
+`include "tb_display_rule.vh"
 
-    // Picture id: count sprites at pseudo-random places (display_sprites.vh's rule,
-    // as tb_boids_display computes it), written to the sprite memory.
+    // Picture id: count sprites at pseudo-random places, written to the sprite memory.
     task make_pic(input integer id, input integer count);
-        integer i, k, rr, cc, x, y, px, py;
+        integer i, k;
         reg [31:0] w;
-        reg [6:0] bits;
         begin
+            for (k = 0; k < FBPIX; k = k + 1) pics[id * FBPIX + k] = 4'd0;
             for (i = 0; i < count; i = i + 1) begin
                 w = sprite($unsigned($random(seed)) % (HA + 6) - 3, $unsigned($random(seed)) % (VA + 6) - 3,
                            $unsigned($random(seed)) % 8, $unsigned($random(seed)) % 4);
-                spr_model[i] = w;
                 wr(SPRITES_BASE + SPRITE_STRIDE * i, w);
-            end
-            for (k = 0; k < FBPIX; k = k + 1) pics[id * FBPIX + k] = 4'd0;
-            for (i = 0; i < count; i = i + 1) begin
-                w = spr_model[i];
-                x = $signed(w[11:0]);
-                y = $signed(w[23:12]);
-                for (rr = 0; rr < 7; rr = rr + 1) begin
-                    bits = sprite_row(w[26:24], rr[2:0]);
-                    for (cc = 0; cc < 7; cc = cc + 1) begin
-                        px = x - 3 + cc;
-                        py = y - 3 + rr;
-                        if (bits[cc] && px >= 0 && px < HA && py >= 0 && py < VA)
-                            pics[id * FBPIX + py * HA + px] = {2'b00, w[29:28]} + 4'd1;
-                    end
-                end
+                paint_sprite(id, w);
             end
             counts[id] = count;
         end
     endtask
-
-    function [11:0] palette(input [3:0] i);
-        case (i)
-            4'd0: palette = 12'h113;
-            4'd1: palette = 12'hCDE;
-            4'd2: palette = 12'hFA2;
-            4'd3: palette = 12'h4E8;
-            4'd4: palette = 12'hF33;
-            default: palette = 12'h000;
-        endcase
-    endfunction
 
     // ---- the model, on clk: the one-clock rules at the system side's frame events ----------
     // It watches the DUT's frame event (dut.vblank_start, display_crossing's output) and
