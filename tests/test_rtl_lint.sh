@@ -87,6 +87,8 @@ module EHXPLLL #(
     parameter integer CLKOP_DIV = 8, parameter integer CLKOS_DIV = 8,
     parameter integer CLKOP_CPHASE = 0, parameter integer CLKOS_CPHASE = 0,
     parameter integer CLKOP_FPHASE = 0, parameter integer CLKOS_FPHASE = 0,
+    parameter integer CLKOS2_DIV = 8, parameter integer CLKOS2_CPHASE = 0,
+    parameter integer CLKOS2_FPHASE = 0, parameter CLKOS2_ENABLE = "DISABLED",
     parameter CLKOP_ENABLE = "ENABLED", parameter CLKOS_ENABLE = "DISABLED",
     parameter FEEDBK_PATH = "CLKOP", parameter OUTDIVIDER_MUXA = "DIVA",
     parameter OUTDIVIDER_MUXB = "DIVB", parameter PLLRST_ENA = "DISABLED",
