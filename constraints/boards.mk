@@ -128,8 +128,12 @@ $(BUILD)/boards/%/synth.json: $$(call board_rtl,$$*) $$(wildcard rtl/*.vh) $$(ca
 	@echo "yosys: $* ($($*_FAMILY); log: $(@D)/yosys.log)"
 	$(call synth_$($*_FAMILY),$*,$@,$(call board_image,$*))
 
+# -dff (abc maps the flip-flops' logic with them): the iCEBreaker is full, and
+# abc's mapping moves by tens of cells with any change to the RTL it reads (an
+# unused port, an unused module: docs/boards.md); with the display's second
+# clock (issue 15) the default draw came to 5,305 of 5,280 cells, this one to 5,266.
 synth_ice40 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); $(call board_chparam,$1) \
-	synth_ice40 -dsp -top $1_top -json $2'
+	synth_ice40 -dsp -dff -top $1_top -json $2'
 synth_ecp5 = $(call yowasp,yosys) -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); \
 	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_ecp5 -top $1_top -json $2'
 synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); \
