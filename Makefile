@@ -402,12 +402,17 @@ $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_to
 # the CPU, SOC_RAM_BYTES of RAM, the UART at 115200 baud; FST tracing. A
 # board's build (constraints/boards.mk) sets these to the board's values.
 SOC_CLOCK_HZ := 25175000
+# The display's pixel clock: another value than SOC_CLOCK_HZ gives the SoC two
+# clocks (PIXEL_CLOCK_SEPARATE 1; the simulator schedules both edges).
+SOC_PIXEL_HZ := $(SOC_CLOCK_HZ)
+SOC_PIXEL_SEPARATE := $(if $(filter $(SOC_CLOCK_HZ),$(SOC_PIXEL_HZ)),0,1)
 SOC_SCALE := 1
 SOC_SPRITES := $(shell echo $$(( $(SYSTEM_NMAX) + 256 )))
 SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
-SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
+SOC_SYSTEM_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
+SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_PIXEL_HZ) / 2) / $(SOC_PIXEL_HZ) )))
 SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
-	SCALE=$(SOC_SCALE) 640x480@60 $(SOC_CLOCK_HZ) Hz
+	SCALE=$(SOC_SCALE) 640x480@60 $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
 SOC_JITTER_SEED := 20240607
@@ -426,7 +431,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
 		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
-		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GCPU_DIV_PAIR=$(SOC_DIV_PAIR) \
+		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsoc__ALL.a $@
@@ -435,6 +440,7 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 		sim/system_sim.h sim/verilated_top.h sim/video_top.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
+		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).

@@ -46,7 +46,8 @@ ulx3s_LANES := 8
 ulx3s_BINNING := 1
 ulx3s_SCALE := 2
 ulx3s_SPRITES := 2304
-ulx3s_CLOCK_HZ := 25000000
+ulx3s_CLOCK_HZ := 44642857
+ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
 ulx3s_FLOCK := --neighbors accel --boids 512 --scouts1 51 --scouts2 32 --predators 1 --update synchronous
@@ -78,6 +79,7 @@ board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC_DIV_PAIR=$(or $($1_DIV_PAIR),1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
+	SOC_PIXEL_HZ=$(or $($1_PIXEL_HZ),$($1_CLOCK_HZ)) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;)

@@ -21,6 +21,13 @@
 // Reset (synchronous) resets only control state, as an override at the end of each
 // clocked block: registers to their map values, the renderer, the timing, the front
 // buffer choice. The sprite memory and frame buffers keep their contents.
+// Clocks: with PIXEL_CLOCK_SEPARATE 0 everything runs on clk, the pixel clock, and
+// clk_pixel is unused. With 1, clk is the system clock: the bus, registers, sprite
+// memory, renderer and the frame buffer's write port run on it; vga_timing, the
+// scanout and the frame buffer's read port on clk_pixel, the video mode's clock.
+// display_crossing joins them: the pixel side's reset follows rst; the frame event
+// (vblank_start) and STATUS.VBLANK reach clk a few cycles late, and every rule above
+// holds at that event; the front buffer choice reaches the pixel side in blanking.
 module boids_display #(
     parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
     parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
@@ -33,10 +40,12 @@ module boids_display #(
     parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
     parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
     parameter integer SCALE = 1,                    // 1, 2 or 4: a buffer pixel is SCALE x SCALE
-    parameter integer SPRITES_MAX = 1280            // sprite memory entries, 2..16384
+    parameter integer SPRITES_MAX = 1280,           // sprite memory entries, 2..16384
+    parameter integer PIXEL_CLOCK_SEPARATE = 0      // 1: the pixel side on clk_pixel (see above)
 ) (
-    input  wire        clk,                         // pixel clock
-    input  wire        rst,                         // synchronous, active high
+    input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
+    input  wire        rst,                         // synchronous to clk, active high
+    input  wire        clk_pixel,                   // pixel clock if PIXEL_CLOCK_SEPARATE, else unused
     // Wishbone B4 classic slave, 32-bit data, byte addresses
     input  wire        wb_cyc_i,
     input  wire        wb_stb_i,
@@ -77,6 +86,8 @@ module boids_display #(
                    H_ACTIVE, V_ACTIVE, SCALE);
         if (SPRITES_MAX < 2 || SPRITES_MAX > 16384)
             $error("%m: SPRITES_MAX = %0d, must be 2..16384", SPRITES_MAX);
+        if (PIXEL_CLOCK_SEPARATE != 0 && PIXEL_CLOCK_SEPARATE != 1)
+            $error("%m: PIXEL_CLOCK_SEPARATE = %0d, must be 0 or 1", PIXEL_CLOCK_SEPARATE);
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
         if (SPRITE_STRIDE != 4) $error("%m: SPRITE_STRIDE = %0d, this block has 4", SPRITE_STRIDE);
         // the renderer's fixed sprite layout
@@ -94,7 +105,7 @@ module boids_display #(
     reg         front;                              // the buffer the scanout shows
     wire        drawing;                            // the renderer is busy
     wire        draw_finish;                        // its last cycle
-    wire        vblank, vblank_start;
+    wire        vblank, vblank_start;               // on clk (display_crossing's when SEPARATE)
 
     assign irq_o = st_frame && ctrl_irq_en;
 
@@ -211,6 +222,35 @@ module boids_display #(
         end
     end
 
+    // ---- the pixel side's clock, and the crossing to it --------------------------------
+    wire pclk, prst;                                // the pixel side: clk_pixel, or clk and rst
+    wire t_vblank, t_vblank_start;                  // vga_timing's, on pclk
+    wire front_pixel;                               // front, as the frame buffer's read port sees it
+
+    generate
+        if (PIXEL_CLOCK_SEPARATE != 0) begin : g_two_clocks
+            assign pclk = clk_pixel;
+            display_crossing u_crossing (
+                .clk(clk),
+                .rst(rst),
+                .frame(vblank_start),
+                .vblank(vblank),
+                .front(front),
+                .clk_pixel(clk_pixel),
+                .rst_pixel(prst),
+                .vblank_start_pixel(t_vblank_start),
+                .vblank_pixel(t_vblank),
+                .front_pixel(front_pixel)
+            );
+        end else begin : g_one_clock
+            assign pclk = clk;
+            assign prst = rst;
+            assign vblank = t_vblank;
+            assign vblank_start = t_vblank_start;
+            assign front_pixel = front;
+        end
+    endgenerate
+
     // ---- renderer and frame buffers -----------------------------------------------
     wire          fb_we, fb_re;
     wire [AW-1:0] fb_waddr, fb_raddr;
@@ -237,21 +277,23 @@ module boids_display #(
     );
 
     display_framebuffer #(
-        .WORDS(WORDS)
+        .WORDS(WORDS),
+        .READ_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
     ) u_framebuffer (
         .clk(clk),
+        .rclk(pclk),
         .we(fb_we),
         .wsel(!front),                              // the back buffer
         .waddr(fb_waddr),
         .wdata(fb_wdata),
         .wmask(fb_wmask),
         .re(fb_re),
-        .rsel(front),
+        .rsel(front_pixel),
         .raddr(fb_raddr),
         .rdata(fb_rdata)
     );
 
-    // ---- timing and scanout ----------------------------------------------------------
+    // ---- timing and scanout (on pclk) --------------------------------------------------
     wire        t_hsync, t_vsync, t_de;
     wire [11:0] t_x, t_y;
     wire        t_line_start, t_frame_start;
@@ -261,8 +303,8 @@ module boids_display #(
         .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
         .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH)
     ) u_timing (
-        .clk(clk),
-        .rst(rst),
+        .clk(pclk),
+        .rst(prst),
         .hsync(t_hsync),
         .vsync(t_vsync),
         .de(t_de),
@@ -270,8 +312,8 @@ module boids_display #(
         .y(t_y),
         .line_start(t_line_start),
         .frame_start(t_frame_start),
-        .vblank(vblank),
-        .vblank_start(vblank_start)
+        .vblank(t_vblank),
+        .vblank_start(t_vblank_start)
     );
 
     display_scanout #(
@@ -279,14 +321,14 @@ module boids_display #(
         .V_ACTIVE(V_ACTIVE),
         .SCALE(SCALE)
     ) u_scanout (
-        .clk(clk),
-        .rst(rst),
+        .clk(pclk),
+        .rst(prst),
         .hsync(t_hsync),
         .vsync(t_vsync),
         .de(t_de),
         .x(t_x),
         .y_low(t_y[1:0]),
-        .vblank_start(vblank_start),
+        .vblank_start(t_vblank_start),
         .fb_re(fb_re),
         .fb_raddr(fb_raddr),
         .fb_rdata(fb_rdata),
@@ -345,7 +387,8 @@ module boids_display #(
 
     always @* wb_dat_o = rd_spr ? spr_rdata : rd_reg;
 
-    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], reg_count[31:CW], t_y[11:2], t_line_start, t_frame_start};
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], reg_count[31:CW], t_y[11:2], t_line_start, t_frame_start,
+                       clk_pixel};                  // unused unless PIXEL_CLOCK_SEPARATE
 
 `ifdef FORMAL
     // Formal properties (tests/test_formal.sh, at a small mode and SPRITES_MAX). Reset

@@ -18,7 +18,7 @@ module boids_soc #(
     parameter integer RAM_BYTES = 524288,           // firmware, data and stack, at address 0
     parameter INIT_FILE = "",                       // $readmemh image of the RAM (boards)
     parameter integer RAM_SHARED_PORT = 0,          // 1: fetches wait for data accesses (one RAM port)
-    parameter integer CLOCK_HZ = 25_175_000,        // the pixel clock: one clock for everything
+    parameter integer CLOCK_HZ = 25_175_000,        // clk's frequency (the pixel clock unless SEPARATE)
     parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
     parameter integer CPU_DIV_PAIR = 1,             // CPU: 1, a div/rem pair divides once (0: smaller)
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
@@ -36,10 +36,13 @@ module boids_soc #(
     parameter integer V_BACK = `VGA_640X480_60_V_BACK,
     parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
     parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
-    parameter [31:0] BUS_JITTER_SEED = 32'd0        // tests: random waits on the CPU's ports
+    parameter [31:0] BUS_JITTER_SEED = 32'd0,       // tests: random waits on the CPU's ports
+    parameter integer PIXEL_CLOCK_SEPARATE = 0      // 1: clk is the system clock, the display's
+                                                    // pixel side runs on clk_pixel (boids_display)
 ) (
-    input  wire        clk,                         // pixel clock
-    input  wire        rst,                         // synchronous, active high
+    input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
+    input  wire        rst,                         // synchronous to clk, active high
+    input  wire        clk_pixel,                   // pixel clock if PIXEL_CLOCK_SEPARATE, else unused
     input  wire        cpu_hold,                    // keeps the CPU in reset (loading)
     // host port: Wishbone B4 classic slave, 32-bit, byte addresses; tie off on a board
     input  wire        host_cyc_i,
@@ -198,10 +201,12 @@ module boids_soc #(
         .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
         .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),
         .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
-        .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH)
+        .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH),
+        .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
     ) u_system (
         .clk(clk),
         .rst(rst),
+        .clk_pixel(clk_pixel),
         .wb_cyc_i(bus_cyc), .wb_stb_i(system_stb), .wb_we_i(bus_we),
         .wb_adr_i(bus_adr[20:0]), .wb_dat_i(bus_wdat), .wb_sel_i(bus_sel),
         .wb_dat_o(system_dat), .wb_ack_o(system_ack),

@@ -9,7 +9,8 @@
 // Addresses: bit 20 = 0 the accelerator at its 20-bit addresses, 1 the display.
 // Only the addressed block sees stb; the read data are the addressed block's (the
 // master holds the address until the acknowledge). Everything runs on one clock,
-// the pixel clock of the video mode.
+// the pixel clock of the video mode, unless PIXEL_CLOCK_SEPARATE: then clk is the
+// system clock and the display's pixel side runs on clk_pixel (boids_display).
 module boids_system #(
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
@@ -25,10 +26,12 @@ module boids_system #(
     parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
     parameter integer V_BACK = `VGA_640X480_60_V_BACK,
     parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
-    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
+    parameter integer PIXEL_CLOCK_SEPARATE = 0      // display: 1, its pixel side on clk_pixel
 ) (
-    input  wire        clk,                         // pixel clock
-    input  wire        rst,                         // synchronous, active high
+    input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
+    input  wire        rst,                         // synchronous to clk, active high
+    input  wire        clk_pixel,                   // pixel clock if PIXEL_CLOCK_SEPARATE, else unused
     // Wishbone B4 classic slave, 32-bit data, byte addresses
     input  wire        wb_cyc_i,
     input  wire        wb_stb_i,
@@ -97,10 +100,12 @@ module boids_system #(
         .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
         .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH),
         .SCALE(SCALE),
-        .SPRITES_MAX(SPRITES_MAX)
+        .SPRITES_MAX(SPRITES_MAX),
+        .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
     ) u_display (
         .clk(clk),
         .rst(rst),
+        .clk_pixel(clk_pixel),
         .wb_cyc_i(wb_cyc_i),
         .wb_stb_i(wb_stb_i && sel_display),
         .wb_we_i(wb_we_i),

@@ -8,10 +8,15 @@
 // buffer, the scanout reads the front one); this version does not need that, the
 // iCE40 one (rtl/ice40/display_framebuffer.v, same ports, SPRAM) does. Read data
 // appear one cycle after a read (re) and hold until the next read. No reset.
+// The read port has its own clock, rclk: the pixel clock when the display's is not
+// the system clock (READ_CLOCK_SEPARATE 1: a true dual-port RAM with two clocks), else
+// the same net as clk.
 module display_framebuffer #(
-    parameter integer WORDS = 19200                 // words a buffer, at least 2
+    parameter integer WORDS = 19200,                // words a buffer, at least 2
+    parameter integer READ_CLOCK_SEPARATE = 0       // 1: rclk is not clk (the iCE40 version refuses)
 ) (
-    input  wire                     clk,
+    input  wire                     clk,            // the write port's clock
+    input  wire                     rclk,           // the read port's clock
     // write port (renderer)
     input  wire                     we,
     input  wire                     wsel,           // buffer
@@ -27,6 +32,8 @@ module display_framebuffer #(
 
     initial begin
         if (WORDS < 2) $error("%m: WORDS = %0d, must be at least 2", WORDS);
+        if (READ_CLOCK_SEPARATE != 0 && READ_CLOCK_SEPARATE != 1)
+            $error("%m: READ_CLOCK_SEPARATE = %0d, must be 0 or 1", READ_CLOCK_SEPARATE);
     end
 
     // Both buffers in one array, buffer b at words b * WORDS ..
@@ -47,10 +54,8 @@ module display_framebuffer #(
     generate
         for (n = 0; n < 4; n = n + 1) begin : g_nibble
             reg [3:0] nib[0:2*WORDS-1];
-            always @(posedge clk) begin
-                if (we && wmask[n]) nib[word(wsel, waddr)] <= wdata[4 * n +: 4];
-                if (re) rdata[4 * n +: 4] <= nib[word(rsel, raddr)];
-            end
+            always @(posedge clk) if (we && wmask[n]) nib[word(wsel, waddr)] <= wdata[4 * n +: 4];
+            always @(posedge rclk) if (re) rdata[4 * n +: 4] <= nib[word(rsel, raddr)];
         end
     endgenerate
 `else
@@ -66,10 +71,8 @@ module display_framebuffer #(
         end
     endfunction
 
-    always @(posedge clk) begin
-        if (we) mem[word(wsel, waddr)] <= merge(mem[word(wsel, waddr)], wdata, wmask);
-        if (re) rdata <= mem[word(rsel, raddr)];
-    end
+    always @(posedge clk) if (we) mem[word(wsel, waddr)] <= merge(mem[word(wsel, waddr)], wdata, wmask);
+    always @(posedge rclk) if (re) rdata <= mem[word(rsel, raddr)];
 `endif
 
 endmodule

@@ -37,6 +37,7 @@ typedef struct {
     video_window_t *window;
     uint32_t ram_bytes, mailbox, clock_hz;
     uint64_t cycle0;      /* when the CPU left reset */
+    uint64_t pixel0;      /* the same in pixel clocks */
     unsigned long frames; /* frames of video since then */
     int quit, tunable, trace_started, exited;
     monitor_mouse_t mouse;
@@ -442,7 +443,7 @@ static int run(soc_t *s)
             s->exited = 1;
             break;
         }
-        frames = (unsigned long)((soc_sim_cycles() - s->cycle0) / FRAME_CLOCKS);
+        frames = (unsigned long)((soc_sim_pixel_cycles() - s->pixel0) / FRAME_CLOCKS);
         if (frames == s->frames)
             continue;
         s->frames = frames;
@@ -453,11 +454,10 @@ static int run(soc_t *s)
     }
     /* Let the last frame's picture finish: up to the next vsync pulse. */
     {
-        uint64_t pictures = s->monitor.pictures, waited = 0;
-        while (s->monitor.pictures == pictures && waited < 2 * FRAME_CLOCKS) {
+        uint64_t pictures = s->monitor.pictures, start = soc_sim_pixel_cycles();
+        while (s->monitor.pictures == pictures && soc_sim_pixel_cycles() - start < 2 * FRAME_CLOCKS) {
             soc_sim_tick(1000);
             system_sim_flush_video();
-            waited += 1000;
         }
     }
     if (s->monitor.failed) {
@@ -473,7 +473,9 @@ static uint64_t mailbox_u64(const uint32_t *lo_hi) { return (uint64_t)lo_hi[1] <
 static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
 {
     uint64_t cycles = soc_sim_cycles() - s->cycle0;
+    /* the pixel clock: clk's own (exactly CLOCK_HZ) unless the model has two */
     double clock = s->clock_hz;
+    double pixel_hz = soc_sim_pixel_cycles() == soc_sim_cycles() ? clock : system_sim_pixel_mhz() * 1e6;
     uint32_t loops = mb->stepping_loops ? mb->stepping_loops : 1;
     uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
     uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
@@ -493,7 +495,7 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (display refresh %.2f Hz; "
                     "per turn of the loop: flock step %llu cycles, sprites %llu, wait %llu); "
                     "CPI %.2f; asleep %.0f%%",
-            mb->steps_done, mb->live.n, fps, clock / FRAME_CLOCKS,
+            mb->steps_done, mb->live.n, fps, pixel_hz / FRAME_CLOCKS,
             (unsigned long long)(step / loops), (unsigned long long)(draw / loops),
             (unsigned long long)(wait / loops), instret ? (double)(step + draw) / instret : 0.0,
             100.0 * soc_sim_sleep_cycles() / (cycles ? cycles : 1));
@@ -643,6 +645,7 @@ int main(int argc, char **argv)
         soc_sim_profile_start();
     soc_sim_hold_cpu(0);
     s.cycle0 = soc_sim_cycles();
+    s.pixel0 = soc_sim_pixel_cycles();
     fprintf(stderr, "soc: %s; firmware %s (%zu bytes); %u boids, %u predators; %s\n",
             soc_sim_variant(), s.firmware_path == default_path ? "default" : s.firmware_path,
             image_bytes, mb.start.n, mb.start.n_predators,

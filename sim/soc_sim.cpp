@@ -1,7 +1,8 @@
 // The Verilated SoC (rtl/boids_soc.v) behind soc_sim.h and system_sim.h.
 // VTOP names the Verilated class, VARIANT its parameters, PIXEL_PS the pixel
 // clock period in ps, UART_DIVISOR the UART's clocks a bit at reset; TRACE is
-// 1 when the model was built with --trace-fst.
+// 1 when the model was built with --trace-fst. PIXEL_CLOCK_SEPARATE 1: the
+// model has two clocks, clk of SYSTEM_PS and clk_pixel (verilated_top.h).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -180,6 +181,8 @@ extern "C" void soc_sim_tick(uint64_t cycles) {
 }
 
 extern "C" uint64_t soc_sim_cycles(void) { return sim ? sim->cycles : 0; }
+
+extern "C" uint64_t soc_sim_pixel_cycles(void) { return sim ? sim->pixel_cycles : 0; }
 
 extern "C" uint64_t soc_sim_sleep_cycles(void) { return sim ? sim->sleep_cycles : 0; }
 

@@ -24,8 +24,13 @@ int soc_sim_read(uint32_t addr, uint32_t *value);
 /* Whole blocks; bytes a multiple of 4, addr aligned. */
 int soc_sim_write_block(uint32_t addr, const void *data, size_t bytes);
 int soc_sim_read_block(uint32_t addr, void *data, size_t bytes);
+/* Cycles of clk, the system clock (CPU, RAM, accelerator). */
 void soc_sim_tick(uint64_t cycles);
 uint64_t soc_sim_cycles(void);
+/* Cycles of the display's pixel clock: the same as soc_sim_cycles unless the
+ * model has a pixel clock of its own (PIXEL_CLOCK_SEPARATE; its frequency is
+ * system_sim_pixel_mhz's). */
+uint64_t soc_sim_pixel_cycles(void);
 /* Cycles the CPU spent asleep in wfi. */
 uint64_t soc_sim_sleep_cycles(void);
 /* 1 once the firmware wrote EXIT, with the code. */

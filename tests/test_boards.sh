@@ -22,6 +22,15 @@ for b in $open_boards $vendor_boards; do
     else
         not_ok "make synth BOARD=$b" "$out"
     fi
+    # A board with a pixel clock of its own (B_PIXEL_HZ): both clocks in the
+    # report, both meeting their targets.
+    if [ -n "$(make --no-print-directory -s print-${b}_PIXEL_HZ 2>/dev/null)" ]; then
+        if grep -qE "clock .*clk_system .* meets" <<<"$report" && grep -qE "clock .*clk_pixel .* meets" <<<"$report"; then
+            ok "$b: the system clock and the pixel clock both meet their targets"
+        else
+            not_ok "$b: the system clock and the pixel clock both meet their targets" "$report"
+        fi
+    fi
 
     # The flock in the board's RAM image, on the board's simulator: every
     # frame gets its step. Simulated time: the host's speed does not matter.

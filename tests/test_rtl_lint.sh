@@ -87,6 +87,8 @@ module EHXPLLL #(
     parameter integer CLKOP_DIV = 8, parameter integer CLKOS_DIV = 8,
     parameter integer CLKOP_CPHASE = 0, parameter integer CLKOS_CPHASE = 0,
     parameter integer CLKOP_FPHASE = 0, parameter integer CLKOS_FPHASE = 0,
+    parameter integer CLKOS2_DIV = 8, parameter integer CLKOS2_CPHASE = 0,
+    parameter integer CLKOS2_FPHASE = 0, parameter CLKOS2_ENABLE = "DISABLED",
     parameter CLKOP_ENABLE = "ENABLED", parameter CLKOS_ENABLE = "DISABLED",
     parameter FEEDBK_PATH = "CLKOP", parameter OUTDIVIDER_MUXA = "DIVA",
     parameter OUTDIVIDER_MUXB = "DIVB", parameter PLLRST_ENA = "DISABLED",
@@ -135,6 +137,19 @@ for size in "640 480 1 1280" "640 480 2 512" "640 480 4 512" "800 600 2 1280" "8
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_display.H_ACTIVE="$1" -Pboids_display.V_ACTIVE="$2" \
         -Pboids_display.SCALE="$3" -Pboids_display.SPRITES_MAX="$4" -o /dev/null rtl/boids_display.v
 done
+# The display with its own pixel clock (display_crossing), alone and in the SoC.
+for scale in 1 2; do
+    check "verilator -Wall boids_display SCALE=$scale PIXEL_CLOCK_SEPARATE=1" \
+        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GSCALE="$scale" -GPIXEL_CLOCK_SEPARATE=1 rtl/boids_display.v
+    check "iverilog -g2012 -Wall boids_display SCALE=$scale PIXEL_CLOCK_SEPARATE=1" \
+        iverilog -g2012 -Wall -Irtl -y rtl -Pboids_display.SCALE="$scale" -Pboids_display.PIXEL_CLOCK_SEPARATE=1 \
+        -o /dev/null rtl/boids_display.v
+done
+check "verilator -Wall boids_soc N_MAX=512 LANES=8 SCALE=2 PIXEL_CLOCK_SEPARATE=1" \
+    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 -GSCALE=2 \
+    -GPIXEL_CLOCK_SEPARATE=1 rtl/boids_soc.v
+check "verilator -Wall display_framebuffer -DSYNTHESIS READ_CLOCK_SEPARATE=1" \
+    verilator --lint-only -Wall -Irtl "${waiver[@]}" -DSYNTHESIS -GREAD_CLOCK_SEPARATE=1 rtl/display_framebuffer.v
 for size in "64 1 1" "1024 8 2" "256 1 4" "128 0 4"; do
     set -- $size
     check "verilator -Wall boids_system N_MAX=$1 LANES=$2 SCALE=$3" \

@@ -76,6 +76,7 @@ module basys3_top #(
         .SCALE(SCALE)
     ) u_soc (
         .clk(clk_pixel),
+        .clk_pixel(clk_pixel),                      // one clock: unused
         .rst(rst),
         .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),

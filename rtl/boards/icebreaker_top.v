@@ -105,6 +105,7 @@ module icebreaker_top #(
         .SCALE(SCALE)
     ) u_soc (
         .clk(clk),
+        .clk_pixel(clk),                            // one clock: unused
         .rst(rst),
         .cpu_hold(cpu_hold),
         .host_cyc_i(host_cyc), .host_stb_i(host_stb), .host_we_i(host_we), .host_sel_i(host_sel),

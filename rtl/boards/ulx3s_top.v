@@ -5,8 +5,11 @@
 `default_nettype none
 
 // Clocks: the PLL makes the 25 MHz pixel clock (640x480 at 59.5 Hz, which
-// monitors take for 60) and the 125 MHz serializer clock from the 25 MHz
-// oscillator. Reset: board_reset, from the PLL lock and FIRE1. Boot: the RAM is
+// monitors take for 60), the 125 MHz serializer clock and the 44.64 MHz system
+// clock (CLOCK_HZ: CPU, RAM, accelerator, the display's registers and renderer)
+// from the 25 MHz oscillator; the display crosses to the pixel clock itself
+// (boids_soc with PIXEL_CLOCK_SEPARATE 1). Reset: board_reset on each of the system
+// and pixel clocks, from the PLL lock and FIRE1. Boot: the RAM is
 // block RAM set by the bitstream from INIT_FILE (the
 // image make synth writes), so the CPU starts at once. Video: the SoC's 12-bit
 // colour widened to 8 bits a channel (x 17: 0xF -> 0xFF), its syncs and
@@ -20,7 +23,7 @@ module ulx3s_top #(
     parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
-    parameter integer CLOCK_HZ = 25_000_000
+    parameter integer CLOCK_HZ = 44_642_857         // the system clock: 625 MHz / 14
 ) (
     input  wire       clk_25mhz,
     input  wire [1:1] btn,                          // FIRE1, active high
@@ -30,18 +33,22 @@ module ulx3s_top #(
     output wire [3:0] gpdi_dp                       // 0 blue, 1 green, 2 red, 3 clock
 );
 
-    wire clk, clk_serial, pll_locked;
+    wire clk, clk_pixel, clk_serial, pll_locked;
 
     pll_25_125 u_pll (
         .clk_25mhz(clk_25mhz),
-        .clk_pixel(clk),
+        .clk_pixel(clk_pixel),
         .clk_serial(clk_serial),
+        .clk_system(clk),
         .locked(pll_locked)
     );
 
-    wire rst;
+    wire rst, rst_pixel;
     board_reset #(.BUTTON_ACTIVE_HIGH(1)) u_reset (
         .clk(clk), .locked(pll_locked), .button(btn[1]), .rst(rst)
+    );
+    board_reset #(.BUTTON_ACTIVE_HIGH(1)) u_reset_pixel (
+        .clk(clk_pixel), .locked(pll_locked), .button(btn[1]), .rst(rst_pixel)
     );
 
     wire [3:0] vga_r, vga_g, vga_b;
@@ -62,9 +69,11 @@ module ulx3s_top #(
         .LANES(LANES),
         .BINNING(BINNING),
         .SPRITES_MAX(SPRITES_MAX),
-        .SCALE(SCALE)
+        .SCALE(SCALE),
+        .PIXEL_CLOCK_SEPARATE(1)
     ) u_soc (
         .clk(clk),
+        .clk_pixel(clk_pixel),
         .rst(rst),
         .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
@@ -85,8 +94,8 @@ module ulx3s_top #(
     wire [1:0] serial_blue, serial_green, serial_red, serial_clock;
 
     dvi_transmitter u_dvi (
-        .clk_pixel(clk),
-        .rst(rst),
+        .clk_pixel(clk_pixel),
+        .rst(rst_pixel),
         .de(vga_de),
         .hsync(vga_hsync),
         .vsync(vga_vsync),

@@ -1,6 +1,6 @@
 // pll_25_125: the ECP5 PLL (EHXPLLL) for DVI at 640x480 on the ULX3S: from the board's
 // 25 MHz oscillator, a 25 MHz pixel clock and the 125 MHz serializer clock (5x, for
-// two bits a fast clock), rising edges aligned, as dvi_transmitter requires.
+// two bits a fast clock), rising edges aligned, as dvi_transmitter requires; and a system clock.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -10,6 +10,10 @@
 //   VCO   = CLKOP * CLKOP_DIV 5                = 625 MHz  (400..800; CLKOP_DIV 4 or 6
 //                                                give 500 or 750, 5 sits nearest the middle)
 //   CLKOS = VCO / CLKOS_DIV 25                 = 25 MHz
+//   CLKOS2 = VCO / CLKOS2_DIV 14               = 44.64 MHz, the system clock (CPU, RAM,
+//                                                accelerator): the VCO's nearest step below
+//                                                the 46.5 MHz the design closes at (/13 is
+//                                                48.08); unrelated to the pixel clock's phase
 // Both outputs divide the same VCO, so 25 MHz is exactly 125 / 5. Phase: CPHASE = DIV - 1
 // is zero degrees (the convention of the ULX3S community's parametric PLL, emard's
 // ecp5pll); with it on both outputs a rising edge of CLKOS falls on every fifth rising
@@ -18,16 +22,18 @@ module pll_25_125 (
     input  wire clk_25mhz,              // board oscillator
     output wire clk_pixel,              // 25 MHz
     output wire clk_serial,             // 125 MHz, 5x clk_pixel, edges aligned
+    output wire clk_system,             // 44.64 MHz (625 / 14)
     output wire locked                  // both outputs valid; asynchronous
 );
 
-    wire clkos2, clkos3, intlock, refclk, clkintfb;     // not used
+    wire clkos3, intlock, refclk, clkintfb;             // not used
 
     // Loop filter settings as the Trellis tools (ecppll) write them for every ECP5
     // PLL; FREQUENCY_PIN_* tell nextpnr the clocks for timing analysis.
     (* FREQUENCY_PIN_CLKI = "25" *)
     (* FREQUENCY_PIN_CLKOP = "125" *)
     (* FREQUENCY_PIN_CLKOS = "25" *)
+    (* FREQUENCY_PIN_CLKOS2 = "44.642857" *)
     (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
     (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
     EHXPLLL #(
@@ -47,13 +53,17 @@ module pll_25_125 (
         .CLKOS_ENABLE("ENABLED"),
         .CLKOS_DIV(25),
         .CLKOS_CPHASE(24),
-        .CLKOS_FPHASE(0)
+        .CLKOS_FPHASE(0),
+        .CLKOS2_ENABLE("ENABLED"),
+        .CLKOS2_DIV(14),
+        .CLKOS2_CPHASE(13),
+        .CLKOS2_FPHASE(0)
     ) u_pll (
         .CLKI(clk_25mhz),
         .CLKFB(clk_serial),
         .CLKOP(clk_serial),
         .CLKOS(clk_pixel),
-        .CLKOS2(clkos2),
+        .CLKOS2(clk_system),
         .CLKOS3(clkos3),
         .LOCK(locked),
         .INTLOCK(intlock),
@@ -73,7 +83,7 @@ module pll_25_125 (
         .ENCLKOS3(1'b0)
     );
 
-    wire unused_ok = &{1'b0, clkos2, clkos3, intlock, refclk, clkintfb};
+    wire unused_ok = &{1'b0, clkos3, intlock, refclk, clkintfb};
 
 endmodule
 

@@ -14,10 +14,14 @@
 // every SPRAM the UP5K has; at SCALE 4, 4,800 words: 1 block each, leaving two for
 // the CPU. (A bigger buffer elaborates, for yosys' default-parameter pass, but does
 // not fit: nextpnr says so.)
+// One clock: the SPRAM has one, so the display's pixel clock must be its system
+// clock (READ_CLOCK_SEPARATE 0); rclk is there for the generic version's ports only.
 module display_framebuffer #(
-    parameter integer WORDS = 19200                 // words a buffer, 2..131072
+    parameter integer WORDS = 19200,                // words a buffer, 2..131072
+    parameter integer READ_CLOCK_SEPARATE = 0       // must be 0: one clock
 ) (
     input  wire                     clk,
+    input  wire                     rclk,           // unused: the read port runs on clk
     // write port (renderer)
     input  wire                     we,
     input  wire                     wsel,           // buffer
@@ -36,6 +40,9 @@ module display_framebuffer #(
 
     initial begin
         if (WORDS < 2 || WORDS > 131072) $error("%m: WORDS = %0d, must be 2..131072", WORDS);
+        if (READ_CLOCK_SEPARATE != 0)
+            $error("%m: READ_CLOCK_SEPARATE = %0d: the SPRAM has one clock, a separate pixel clock needs the generic frame buffer",
+                   READ_CLOCK_SEPARATE);
     end
 
     // Addresses widened: the block number above the 14-bit block address.
@@ -81,7 +88,7 @@ module display_framebuffer #(
 
     assign rdata = dout[16 * ({30'd0, rsel_q} * NB + {29'd0, rblk_q}) +: 16];
 
-    wire unused_ok = &{1'b0, wa32[31:17], ra32[31:17]};
+    wire unused_ok = &{1'b0, wa32[31:17], ra32[31:17], rclk};
 
 endmodule
 

@@ -47,6 +47,7 @@ module display_synth_top #(
         .SPRITES_MAX(SPRITES_MAX)
     ) u_display (
         .clk(clk),
+        .clk_pixel(clk),                            // one clock: unused
         .rst(rst),
         .wb_cyc_i(request[0]),
         .wb_stb_i(request[1]),

@@ -18,11 +18,11 @@ module dvi_synth_top (
     output wire [0:0] led                   // PLL locked
 );
 
-    wire clk_pixel, clk_serial, locked;
+    wire clk_pixel, clk_serial, clk_system, locked;
 
     pll_25_125 u_pll (
         .clk_25mhz(clk_25mhz), .clk_pixel(clk_pixel), .clk_serial(clk_serial),
-        .locked(locked));
+        .clk_system(clk_system), .locked(locked));
 
     // LOCK is asynchronous: two registers bring it into the pixel domain as a reset.
     reg [1:0] locked_sync = 2'b00;
@@ -56,7 +56,7 @@ module dvi_synth_top (
 
     assign led[0] = locked;
 
-    wire unused_ok = &{1'b0, x[11:9], y[11:9], line_start, frame_start, vblank, vblank_start};
+    wire unused_ok = &{1'b0, x[11:9], y[11:9], line_start, frame_start, vblank, vblank_start, clk_system};
 
 endmodule
 

@@ -174,13 +174,7 @@ module tb_boids_display;
     reg [3:0]  pics[0:NPIC*FBPIX-1];                // expected buffers, colour indices
     integer    n_pics = 0;
 
-    function [31:0] sprite(input integer x, input integer y, input integer h, input integer role);
-        reg [31:0] xv, yv, hv, rv;
-        begin
-            xv = x; yv = y; hv = h; rv = role;
-            sprite = {2'b00, rv[1:0], 1'b0, hv[2:0], yv[11:0], xv[11:0]};
-        end
-    endfunction
+`include "tb_display_rule.vh"
 
     task put_sprite(input integer i, input [31:0] w);
         begin
@@ -189,42 +183,15 @@ module tb_boids_display;
         end
     endtask
 
-    // The rule: pixel (c, r) of sprite_row(h, r), when set, at (x - 3 + c, y - 3 + r)
-    // if inside, colour role + 1; sprites in order; background 0.
+    // Picture id: the first count sprites of the model, in order, on the background 0.
     task make_pic(input integer id, input integer count);
-        integer i, k, rr, cc, x, y, px, py;
-        reg [31:0] w;
-        reg [6:0] bits;
+        integer i, k;
         begin
             for (k = 0; k < FBPIX; k = k + 1) pics[id * FBPIX + k] = 4'd0;
-            for (i = 0; i < count; i = i + 1) begin
-                w = spr_model[i];
-                x = $signed(w[11:0]);
-                y = $signed(w[23:12]);
-                for (rr = 0; rr < 7; rr = rr + 1) begin
-                    bits = sprite_row(w[26:24], rr[2:0]);
-                    for (cc = 0; cc < 7; cc = cc + 1) begin
-                        px = x - 3 + cc;
-                        py = y - 3 + rr;
-                        if (bits[cc] && px >= 0 && px < FB_W && py >= 0 && py < FB_H)
-                            pics[id * FBPIX + py * FB_W + px] = {2'b00, w[29:28]} + 4'd1;
-                    end
-                end
-            end
+            for (i = 0; i < count; i = i + 1) paint_sprite(id, spr_model[i]);
             if (id >= n_pics) n_pics = id + 1;
         end
     endtask
-
-    function [11:0] palette(input [3:0] i);
-        case (i)
-            4'd0: palette = 12'h113;
-            4'd1: palette = 12'hCDE;
-            4'd2: palette = 12'hFA2;
-            4'd3: palette = 12'h4E8;
-            4'd4: palette = 12'hF33;
-            default: palette = 12'h000;
-        endcase
-    endfunction
 
     // ---- the VGA monitor: pins only -------------------------------------------------------
     // A line's pixels start HS + HB cycles after its hsync pulse begins; after the vsync
