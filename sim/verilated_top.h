@@ -18,6 +18,14 @@
 
 #include "video_top.h"
 
+// What the model must see of the clock's falling edge before the rising
+// edge's eval: by default a whole eval. A shim may specialize it for its top
+// (system_sim.cpp); the trace then still shows both edges' evals.
+template <typename Top>
+struct FallingEdge {
+    static void settle(Top &top) { top.eval(); }
+};
+
 template <typename Top>
 struct VerilatedTop : VideoTop {
     static constexpr size_t VIDEO_CHUNK = 16384;
@@ -61,12 +69,22 @@ struct VerilatedTop : VideoTop {
     }
 
     // Both edges advance time by half a pixel period, so a trace shows real time.
+    // The falling edge is FallingEdge's, but for the first (the model's
+    // initial blocks run in its first eval) and while tracing.
     void tick() {
-        top->clk = 0;
-        top->eval();
+        bool whole_eval = cycles == 0;
 #if TRACE
-        if (trace) trace->dump(context.time());
+        whole_eval = whole_eval || trace;
 #endif
+        top->clk = 0;
+        if (whole_eval) {
+            top->eval();
+#if TRACE
+            if (trace) trace->dump(context.time());
+#endif
+        } else {
+            FallingEdge<Top>::settle(*top);
+        }
         context.timeInc(PIXEL_PS / 2);
         top->clk = 1;
         top->eval();
