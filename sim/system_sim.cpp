@@ -11,15 +11,20 @@
 #include "verilated_top.h"
 #include "wishbone_master.h"
 
-// The falling edge without an eval. Nothing in rtl/boids_system.v runs on it;
+// The generated model's evaluation, which Vsystem::eval() wraps in
+// bookkeeping for multithreaded models and the first eval (initial blocks).
+void Vsystem___024root___eval(Vsystem___024root *vlSelf);
+
+// One eval a clock. Nothing in rtl/boids_system.v runs on the falling edge;
 // all it changes is the accelerator's simulation clock gate (boids_accel.v,
 // g_sim_clock_gate: a latch open while clk is low) and the edge detectors of
-// clk and the gated clock. This does the same to the model's variables, so the
-// rising edge's eval sees what it would have seen after a whole eval at clk 0.
-// tests/test_sim.sh compares runs with and without it (a trace takes both evals).
+// clk and the gated clock. fall() does the same to the model's variables, so
+// the rising edge's eval sees what it would have seen after a whole eval at
+// clk 0. tests/test_sim.sh compares runs with and without it (a trace takes
+// whole evals); docs/performance.md has the measurements.
 template <>
-struct FallingEdge<Vsystem> {
-    static void settle(Vsystem &top) {
+struct ClockEdges<Vsystem> {
+    static void fall(Vsystem &top) {
         Vsystem___024root &r = *top.rootp;
         r.boids_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk =
             r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__busy | r.boids_system__DOT__accel_ack |
@@ -29,6 +34,7 @@ struct FallingEdge<Vsystem> {
         r.__Vtrigrprev__TOP__clk = 0;
         r.__Vtrigrprev__TOP__boids_system__DOT__g_accel__DOT__u_accel__DOT__gclk = 0;
     }
+    static void rise(Vsystem &top) { Vsystem___024root___eval(top.rootp); }
 };
 
 extern "C" {

@@ -18,12 +18,14 @@
 
 #include "video_top.h"
 
-// What the model must see of the clock's falling edge before the rising
-// edge's eval: by default a whole eval. A shim may specialize it for its top
-// (system_sim.cpp); the trace then still shows both edges' evals.
+// How the model goes through the clock's edges: by default a whole eval each.
+// A shim may specialize it for its top, cheaper (system_sim.cpp). The first
+// tick (the model's initial blocks run in its first eval) and a tick that is
+// traced take whole evals whatever it says.
 template <typename Top>
-struct FallingEdge {
-    static void settle(Top &top) { top.eval(); }
+struct ClockEdges {
+    static void fall(Top &top) { top.eval(); }
+    static void rise(Top &top) { top.eval(); }
 };
 
 template <typename Top>
@@ -69,25 +71,25 @@ struct VerilatedTop : VideoTop {
     }
 
     // Both edges advance time by half a pixel period, so a trace shows real time.
-    // The falling edge is FallingEdge's, but for the first (the model's
-    // initial blocks run in its first eval) and while tracing.
     void tick() {
-        bool whole_eval = cycles == 0;
+        bool whole = cycles == 0;
 #if TRACE
-        whole_eval = whole_eval || trace;
+        whole = whole || trace;
 #endif
         top->clk = 0;
-        if (whole_eval) {
+        if (whole)
             top->eval();
+        else
+            ClockEdges<Top>::fall(*top);
 #if TRACE
-            if (trace) trace->dump(context.time());
+        if (trace) trace->dump(context.time());
 #endif
-        } else {
-            FallingEdge<Top>::settle(*top);
-        }
         context.timeInc(PIXEL_PS / 2);
         top->clk = 1;
-        top->eval();
+        if (whole)
+            top->eval();
+        else
+            ClockEdges<Top>::rise(*top);
 #if TRACE
         if (trace) trace->dump(context.time());
 #endif
