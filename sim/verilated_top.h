@@ -1,6 +1,6 @@
 // One Verilated top with a VGA output: its context and clock, the pins of
-// every pixel clock gathered for a video sink (system_sim.h's format), and an
-// FST trace that starts and stops. Shared by the system and SoC shims, which
+// every pixel clock for a video sink (system_sim.h's format) that runs on a
+// thread of its own (video_pipe.h), and an FST trace that starts and stops. Shared by the system and SoC shims, which
 // are compiled with TRACE 0 or 1 and PIXEL_PS, the pixel clock in ps. The
 // one that is open serves system_sim.h's functions (system_sim_api.cpp).
 #ifndef VERILATED_TOP_H
@@ -9,34 +9,32 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
-#include <vector>
 
 #include "verilated.h"
 #if TRACE
 #include "verilated_fst_c.h"
 #endif
 
+#include "video_pipe.h"
 #include "video_top.h"
 
 // How the model goes through the clock's edges: by default a whole eval each.
 // A shim may specialize it for its top, cheaper (system_sim.cpp). The first
 // tick (the model's initial blocks run in its first eval) and a tick that is
-// traced take whole evals whatever it says.
+// traced take whole evals whatever it says, and start a new ClockEdges.
 template <typename Top>
 struct ClockEdges {
-    static void fall(Top &top) { top.eval(); }
-    static void rise(Top &top) { top.eval(); }
+    void fall(Top &top) { top.eval(); }
+    void rise(Top &top) { top.eval(); }
 };
 
 template <typename Top>
 struct VerilatedTop : VideoTop {
-    static constexpr size_t VIDEO_CHUNK = 16384;
     VerilatedContext context;
     std::unique_ptr<Top> top;
     uint64_t cycles = 0;
-    std::vector<uint16_t> video;
-    system_video_sink sink = nullptr;
-    void *sink_ctx = nullptr;
+    VideoPipe video;
+    ClockEdges<Top> edges;
 #if TRACE
     std::unique_ptr<VerilatedFstC> trace;
 #endif
@@ -46,7 +44,6 @@ struct VerilatedTop : VideoTop {
         context.traceEverOn(true);
 #endif
         top.reset(new Top{&context});
-        video.reserve(VIDEO_CHUNK);
         open_video_top = this;
     }
     ~VerilatedTop() override {
@@ -59,16 +56,9 @@ struct VerilatedTop : VideoTop {
     bool trace_compiled() const override { return TRACE != 0; }
     double pixel_mhz() const override { return 1e6 / PIXEL_PS; }
 
-    void flush() override {
-        if (sink && !video.empty()) sink(sink_ctx, video.data(), video.size());
-        video.clear();
-    }
-
-    void set_sink(system_video_sink s, void *ctx) override {
-        flush();
-        sink = s;
-        sink_ctx = ctx;
-    }
+    void flush() override { video.flush(); }
+    void wait_video() override { video.wait(); }
+    void set_sink(system_video_sink s, void *ctx) override { video.set_sink(s, ctx); }
 
     // Both edges advance time by half a pixel period, so a trace shows real time.
     void tick() {
@@ -77,10 +67,12 @@ struct VerilatedTop : VideoTop {
         whole = whole || trace;
 #endif
         top->clk = 0;
-        if (whole)
+        if (whole) {
             top->eval();
-        else
-            ClockEdges<Top>::fall(*top);
+            edges = ClockEdges<Top>{};
+        } else {
+            edges.fall(*top);
+        }
 #if TRACE
         if (trace) trace->dump(context.time());
 #endif
@@ -89,17 +81,15 @@ struct VerilatedTop : VideoTop {
         if (whole)
             top->eval();
         else
-            ClockEdges<Top>::rise(*top);
+            edges.rise(*top);
 #if TRACE
         if (trace) trace->dump(context.time());
 #endif
         context.timeInc(PIXEL_PS - PIXEL_PS / 2);
         cycles++;
-        if (sink) {
-            video.push_back((uint16_t)(top->vga_hsync << 13 | top->vga_vsync << 12 | top->vga_r << 8 |
-                                       top->vga_g << 4 | top->vga_b));
-            if (video.size() == VIDEO_CHUNK) flush();
-        }
+        if (video.active())
+            video.push((uint16_t)(top->vga_hsync << 13 | top->vga_vsync << 12 | top->vga_r << 8 |
+                                  top->vga_g << 4 | top->vga_b));
     }
 
     int trace_start(const char *path, char *err, size_t errlen) override {
