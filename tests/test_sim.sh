@@ -140,8 +140,9 @@ if [ $status -eq 0 ] && [ "$size" -gt 1000 ] && grep -q "trace .* done (2 frames
 else
     not_ok "--trace" "exit $status, $size bytes: $err"
 fi
-# The falling edge without an eval (sim/system_sim.cpp) against whole evals on
-# both edges, which a trace forces: the same pictures, state and clocks a phase.
+# One eval a clock (ClockEdges in sim/system_sim.cpp) against two whole evals,
+# which a trace takes for the frames it covers: the same pictures, final state
+# and clocks a phase.
 same_run() {
     "$sim" --headless --boids 256 --predators 1 --scouts1 20 --update synchronous --frames 3 \
         --png "$tmp/edge_$1" --save "$tmp/edge_$1.csv" "${@:2}" 2>&1 | grep "clock cycles"
