@@ -70,6 +70,7 @@ typedef struct {
 /* A key, from the window or --keys: the app's, then the monitor's own. */
 static void on_key(sim_t *s, int key)
 {
+    system_sim_wait_video(); /* a screenshot shows the picture so far */
     app_key(&s->app, key);
     switch (monitor_key(key, &s->ps, &s->tunable, &s->monitor, s->frames, "sim")) {
     case MONITOR_KEY_TUNED: {
@@ -157,7 +158,10 @@ static int run(sim_t *s)
                          s->app.engine.name, s->app.engine_error);
             return -1;
         }
-        monitor_first_drawing(&s->monitor, s->app.display.frame);
+        if (s->monitor.first_frame == UINT64_MAX) {
+            system_sim_wait_video(); /* the sink reads it */
+            monitor_first_drawing(&s->monitor, s->app.display.frame);
+        }
         s->drawn_frame = s->app.display.frame;
         system_sim_flush_video();
         if (s->monitor.failed) {

@@ -21,8 +21,13 @@ extern "C" {
 typedef void (*system_video_sink)(void *ctx, const uint16_t *samples, size_t n);
 
 void system_sim_set_video_sink(system_video_sink sink, void *ctx);
-/* Hands the samples gathered so far to the sink. */
+/* The sink runs on a thread of its own (sim/video_pipe.h), fed in chunks
+ * while the model runs on; what it writes may be read only after one of these.
+ * Flush: returns once the sink has had every sample so far. Wait: once it has
+ * had every whole chunk so far, the samples it would have had before without
+ * the thread (the model's tick handed it each chunk as it filled). */
 void system_sim_flush_video(void);
+void system_sim_wait_video(void);
 /* The pixel clock the simulated time runs at (the mode's, in MHz). */
 double system_sim_pixel_mhz(void);
 /* Starts writing an FST trace of every signal from the next cycle on, into

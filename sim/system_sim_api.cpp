@@ -18,6 +18,10 @@ extern "C" void system_sim_flush_video(void) {
     if (open_video_top) open_video_top->flush();
 }
 
+extern "C" void system_sim_wait_video(void) {
+    if (open_video_top) open_video_top->wait_video();
+}
+
 extern "C" double system_sim_pixel_mhz(void) { return open_video_top ? open_video_top->pixel_mhz() : 0.0; }
 
 extern "C" int system_sim_trace_available(void) {

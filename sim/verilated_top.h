@@ -1,8 +1,9 @@
 // One Verilated top with a VGA output: its context and clock, the pins of
-// every pixel clock gathered for a video sink (system_sim.h's format), and an
-// FST trace that starts and stops. Shared by the system and SoC shims, which
-// are compiled with TRACE 0 or 1 and PIXEL_PS, the pixel clock in ps. The
-// one that is open serves system_sim.h's functions (system_sim_api.cpp).
+// every pixel clock for a video sink (system_sim.h's format) that runs on a
+// thread of its own (video_pipe.h), and an FST trace that starts and stops.
+// Shared by the system and SoC shims, which are compiled with TRACE 0 or 1
+// and PIXEL_PS, the pixel clock in ps. The one that is open serves
+// system_sim.h's functions (system_sim_api.cpp).
 // A model built with PIXEL_CLOCK_SEPARATE 1 has two clocks: clk, period
 // SYSTEM_PS, and clk_pixel, period PIXEL_PS; tick() is then one cycle of clk,
 // the pixel clock's edges falling where they fall in simulated time.
@@ -12,29 +13,38 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
-#include <vector>
 
 #include "verilated.h"
 #if TRACE
 #include "verilated_fst_c.h"
 #endif
 
+#include "video_pipe.h"
 #include "video_top.h"
 
 #ifndef PIXEL_CLOCK_SEPARATE
 #define PIXEL_CLOCK_SEPARATE 0
 #endif
 
+// How the model goes through the clock's edges: by default a whole eval each.
+// A shim may specialize it for its top, cheaper (system_sim.cpp). The first
+// tick (the model's initial blocks run in its first eval) and a tick that is
+// traced take whole evals whatever it says, and start a new ClockEdges; a
+// model with two clocks always takes whole evals.
+template <typename Top>
+struct ClockEdges {
+    void fall(Top &top) { top.eval(); }
+    void rise(Top &top) { top.eval(); }
+};
+
 template <typename Top>
 struct VerilatedTop : VideoTop {
-    static constexpr size_t VIDEO_CHUNK = 16384;
     VerilatedContext context;
     std::unique_ptr<Top> top;
     uint64_t cycles = 0;        // of clk
     uint64_t pixel_cycles = 0;  // of the pixel clock (clk's own with one clock)
-    std::vector<uint16_t> video;
-    system_video_sink sink = nullptr;
-    void *sink_ctx = nullptr;
+    VideoPipe video;
+    ClockEdges<Top> edges;
 #if TRACE
     std::unique_ptr<VerilatedFstC> trace;
 #endif
@@ -44,7 +54,6 @@ struct VerilatedTop : VideoTop {
         context.traceEverOn(true);
 #endif
         top.reset(new Top{&context});
-        video.reserve(VIDEO_CHUNK);
         open_video_top = this;
     }
     ~VerilatedTop() override {
@@ -57,25 +66,16 @@ struct VerilatedTop : VideoTop {
     bool trace_compiled() const override { return TRACE != 0; }
     double pixel_mhz() const override { return 1e6 / PIXEL_PS; }
 
-    void flush() override {
-        if (sink && !video.empty()) sink(sink_ctx, video.data(), video.size());
-        video.clear();
-    }
+    void flush() override { video.flush(); }
+    void wait_video() override { video.wait(); }
+    void set_sink(system_video_sink s, void *ctx) override { video.set_sink(s, ctx); }
 
-    void set_sink(system_video_sink s, void *ctx) override {
-        flush();
-        sink = s;
-        sink_ctx = ctx;
-    }
-
-    // The pins after a rising edge of the pixel clock, for the sink.
+    // The pins after a rising edge of the pixel clock, for the monitor.
     void sample_video() {
         pixel_cycles++;
-        if (sink) {
-            video.push_back((uint16_t)(top->vga_hsync << 13 | top->vga_vsync << 12 | top->vga_r << 8 |
-                                       top->vga_g << 4 | top->vga_b));
-            if (video.size() == VIDEO_CHUNK) flush();
-        }
+        if (video.active())
+            video.push((uint16_t)(top->vga_hsync << 13 | top->vga_vsync << 12 | top->vga_r << 8 |
+                                  top->vga_g << 4 | top->vga_b));
     }
 
     void dump() {
@@ -116,14 +116,28 @@ struct VerilatedTop : VideoTop {
         cycles++;
     }
 #else
-    // Both edges advance time by half a pixel period, so a trace shows real time.
+    // Both edges advance time by half a pixel period, so a trace shows real
+    // time. The first tick (the model's initial blocks run in its first eval)
+    // and a traced one take whole evals, and start a new ClockEdges.
     void tick() {
+        bool whole = cycles == 0;
+#if TRACE
+        whole = whole || trace;
+#endif
         top->clk = 0;
-        top->eval();
+        if (whole) {
+            top->eval();
+            edges = ClockEdges<Top>{};
+        } else {
+            edges.fall(*top);
+        }
         dump();
         context.timeInc(PIXEL_PS / 2);
         top->clk = 1;
-        top->eval();
+        if (whole)
+            top->eval();
+        else
+            edges.rise(*top);
         dump();
         context.timeInc(PIXEL_PS - PIXEL_PS / 2);
         cycles++;

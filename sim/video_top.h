@@ -15,6 +15,7 @@ struct VideoTop {
     virtual ~VideoTop() {}
     virtual void set_sink(system_video_sink s, void *ctx) = 0;
     virtual void flush() = 0;
+    virtual void wait_video() = 0;
     virtual int trace_start(const char *path, char *err, size_t errlen) = 0;
     virtual void trace_stop() = 0;
     virtual bool tracing() const = 0;

@@ -140,6 +140,20 @@ if [ $status -eq 0 ] && [ "$size" -gt 1000 ] && grep -q "trace .* done (2 frames
 else
     not_ok "--trace" "exit $status, $size bytes: $err"
 fi
+# One eval a clock (ClockEdges in sim/system_sim.cpp) against two whole evals,
+# which a trace takes for the frames it covers: the same pictures, final state
+# and clocks a phase.
+same_run() {
+    "$sim" --headless --boids 256 --predators 1 --scouts1 20 --update synchronous --frames 3 \
+        --png "$tmp/edge_$1" --save "$tmp/edge_$1.csv" "${@:2}" 2>&1 | grep "clock cycles"
+}
+fast=$(same_run fast) whole=$(same_run whole --trace "$tmp/edge.fst")
+differ=$(diff -r "$tmp/edge_fast" "$tmp/edge_whole" 2>&1; cmp "$tmp/edge_fast.csv" "$tmp/edge_whole.csv" 2>&1)
+if [ -n "$fast" ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] && [ "$(ls "$tmp/edge_fast" | wc -l)" -eq 3 ]; then
+    ok "one eval a clock untraced: the pictures, the state and the clocks of a traced run"
+else
+    not_ok "one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
+fi
 err=$("$sim" --headless --boids 32 --frames 2 --trace "$tmp/nodir/run.fst" 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q "cannot write" <<<"$err"; then
     ok "a trace file that cannot be written is an error"
