@@ -28,13 +28,24 @@ vl_lanes = $(word 2,$(subst _, ,$1))
 vl_binning = $(if $(filter bin,$(word 3,$(subst _, ,$1))),1,0)
 accel_link = $(BUILD)/vl/$1/accel_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime.a
 
+# The video mode of build/sim and build/soc, by its name in scripts/video_modes.py's
+# table (generated into constraints/video_modes.mk): make MODE=800x600 build/sim.
+# $(BUILD)/vl/mode holds the mode the models were built for; a new one rebuilds them.
+include constraints/video_modes.mk
+MODE := $(VIDEO_MODE_DEFAULT)
+$(if $(filter $(MODE),$(VIDEO_MODES)),,$(error MODE=$(MODE) is not a video mode (known: $(VIDEO_MODES))))
+MODE_STAMP := $(BUILD)/vl/mode
+# tests/test_sim.sh runs build/sim in this mode too, built in $(BUILD)/modes/$(TEST_MODE)
+TEST_MODE := 800x600
+
 # The whole system in Verilator (rtl/boids_system.v) for build/sim: the
-# accelerator's size, the pixel clock of its 640x480@60 mode, FST tracing.
+# accelerator's size, the pixel clock of the video mode, FST tracing.
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_BINNING := 1
-SYSTEM_PIXEL_PS := 39722
-SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) 640x480@60
+SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
+SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
+	$(video_mode_label_$(MODE))
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
 
@@ -107,7 +118,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5 fuzz
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
-		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
+		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
 
@@ -159,9 +170,10 @@ experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs
 	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
 	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
 
-regmap: ## regenerate the register maps and sprite ROM (scripts/regmap.py, sprites.py)
+regmap: ## regenerate the register maps, sprite ROM and video modes (scripts/regmap.py, sprites.py, video_modes.py)
 	python3 scripts/regmap.py .
 	python3 scripts/sprites.py .
+	python3 scripts/video_modes.py .
 
 formal: ## prove the VGA timing and the display's bus properties (yosys-smtbmc)
 	@bash scripts/setup.sh synth
@@ -388,20 +400,21 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_system --prefix Vsystem \
 		$(call system_trace_flag,$*) --Mdir $(@D) -GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) \
-		-GBINNING=$(SYSTEM_BINNING) \
+		-GBINNING=$(SYSTEM_BINNING) -GMODE=$(video_mode_id_$(MODE)) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_system.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
 	cp $(@D)/Vsystem__ALL.a $@
 
-$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
+$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
+		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
 
 # The SoC (rtl/boids_soc.v) for build/soc: the system's accelerator and mode,
 # the CPU, SOC_RAM_BYTES of RAM, the UART at 115200 baud; FST tracing. A
 # board's build (constraints/boards.mk) sets these to the board's values.
-SOC_CLOCK_HZ := 25175000
+SOC_CLOCK_HZ := $(video_mode_hz_$(MODE))
 # The display's pixel clock: another value than SOC_CLOCK_HZ gives the SoC two
 # clocks (PIXEL_CLOCK_SEPARATE 1; the simulator schedules both edges).
 SOC_PIXEL_HZ := $(SOC_CLOCK_HZ)
@@ -412,7 +425,7 @@ SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
 SOC_SYSTEM_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
 SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_PIXEL_HZ) / 2) / $(SOC_PIXEL_HZ) )))
 SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
-	SCALE=$(SOC_SCALE) 640x480@60 $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)
+	SCALE=$(SOC_SCALE) $(video_mode_label_$(MODE)) $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
 SOC_JITTER_SEED := 20240607
@@ -430,7 +443,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_soc --prefix Vsoc \
 		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
-		-GSCALE=$(SOC_SCALE) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
+		-GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
 		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) \
 		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
 		|| { cat $(@D)/verilator.log; exit 1; }
@@ -440,8 +453,21 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 		sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h $(BUILD)/vl/%/model.a
 	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
 		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
+		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
+
+# The models of the mode MODE: the stamp changes only when MODE does.
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): \
+	$(MODE_STAMP)
+$(MODE_STAMP): FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(MODE)" ] || echo "$(MODE)" > $@
+FORCE:
+
+# build/sim in another video mode, in a build directory of its own.
+$(BUILD)/modes/%/sim: FORCE
+	@$(MAKE) --no-print-directory BUILD=$(@D) MODE=$* $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
 $(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h

@@ -3,7 +3,8 @@
 # board's firmware and its SoC simulator (build/boards/B/soc), so the frame
 # rate measured there is that of exactly the configuration synthesized.
 # B_BINNING: 1 builds the accelerator's binned batch (build/sim and build/soc
-# have it too: SYSTEM_BINNING).
+# have it too: SYSTEM_BINNING). B_MODE: the video mode (constraints/video_modes.mk),
+# the one the board's clocks make.
 #   make synth                  every open-flow board (bitstream, timing report)
 #   make synth BOARD=icebreaker one board; BOARD=basys3 gives yosys estimates
 #   make prog BOARD=icebreaker  program it (iceprog; openFPGALoader for the ULX3S)
@@ -28,6 +29,7 @@ icebreaker_DIV_PAIR := 0
 icebreaker_NMAX := 512
 icebreaker_LANES := 0
 icebreaker_BINNING := 0
+icebreaker_MODE := 640x480
 icebreaker_SCALE := 4
 icebreaker_SPRITES := 528
 icebreaker_CLOCK_HZ := 25125000
@@ -44,6 +46,7 @@ ulx3s_RAM := 196608
 ulx3s_NMAX := 2048
 ulx3s_LANES := 8
 ulx3s_BINNING := 1
+ulx3s_MODE := 640x480
 ulx3s_SCALE := 2
 ulx3s_SPRITES := 2304
 ulx3s_CLOCK_HZ := 44642857
@@ -60,6 +63,7 @@ basys3_RAM := 65536
 basys3_NMAX := 128
 basys3_LANES := 2
 basys3_BINNING := 0
+basys3_MODE := 640x480
 basys3_SCALE := 2
 basys3_SPRITES := 384
 basys3_CLOCK_HZ := 25175000
@@ -78,11 +82,12 @@ board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC_DIV_PAIR=$(or $($1_DIV_PAIR),1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
-	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
+	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_PIXEL_HZ=$(or $($1_PIXEL_HZ),$($1_CLOCK_HZ)) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
-	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;)
+	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;) \
+	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top;
 # Block-RAM boards take the RAM image into the bitstream.
 board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 

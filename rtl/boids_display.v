@@ -29,16 +29,17 @@
 // (vblank_start) and STATUS.VBLANK reach clk a few cycles late, and every rule above
 // holds at that event; the front buffer choice reaches the pixel side in blanking.
 module boids_display #(
-    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
-    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
-    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
-    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
-    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,
-    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
-    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
-    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
-    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
-    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
+    parameter integer MODE = `VGA_MODE_DEFAULT,     // video mode: a mode of vga_modes.vh
+    parameter integer H_ACTIVE = `VGA_H_ACTIVE(MODE),   // its numbers for vga_timing (tests
+    parameter integer H_FRONT = `VGA_H_FRONT(MODE),     // override them: small modes)
+    parameter integer H_SYNC = `VGA_H_SYNC(MODE),
+    parameter integer H_BACK = `VGA_H_BACK(MODE),
+    parameter integer V_ACTIVE = `VGA_V_ACTIVE(MODE),
+    parameter integer V_FRONT = `VGA_V_FRONT(MODE),
+    parameter integer V_SYNC = `VGA_V_SYNC(MODE),
+    parameter integer V_BACK = `VGA_V_BACK(MODE),
+    parameter integer HSYNC_ACTIVE_HIGH = `VGA_HSYNC_ACTIVE_HIGH(MODE),
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_VSYNC_ACTIVE_HIGH(MODE),
     parameter integer SCALE = 1,                    // 1, 2 or 4: a buffer pixel is SCALE x SCALE
     parameter integer SPRITES_MAX = 1280,           // sprite memory entries, 2..16384
     parameter integer PIXEL_CLOCK_SEPARATE = 0      // 1: the pixel side on clk_pixel (see above)
@@ -80,6 +81,8 @@ module boids_display #(
     localparam [31:0] SMAX_WORD = SPRITES_MAX;
 
     initial begin
+        if (MODE < 0 || MODE >= `VGA_MODE_COUNT)
+            $error("%m: MODE = %0d: vga_modes.vh has modes 0 to %0d", MODE, `VGA_MODE_COUNT - 1);
         if (SCALE != 1 && SCALE != 2 && SCALE != 4) $error("%m: SCALE = %0d, must be 1, 2 or 4", SCALE);
         if (FB_W * SCALE != H_ACTIVE || FB_H * SCALE != V_ACTIVE || FB_W % 4 != 0)
             $error("%m: H_ACTIVE %0d, V_ACTIVE %0d, SCALE %0d: the buffer must be whole pixels, FB_W a multiple of 4",

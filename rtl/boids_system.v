@@ -17,16 +17,7 @@ module boids_system #(
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
-    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // video mode: vga_timing
-    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
-    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
-    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
-    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,
-    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
-    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
-    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
-    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,
-    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH,
+    parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
     parameter integer PIXEL_CLOCK_SEPARATE = 0      // display: 1, its pixel side on clk_pixel
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
@@ -96,9 +87,7 @@ module boids_system #(
     endgenerate
 
     boids_display #(
-        .H_ACTIVE(H_ACTIVE), .H_FRONT(H_FRONT), .H_SYNC(H_SYNC), .H_BACK(H_BACK),
-        .V_ACTIVE(V_ACTIVE), .V_FRONT(V_FRONT), .V_SYNC(V_SYNC), .V_BACK(V_BACK),
-        .HSYNC_ACTIVE_HIGH(HSYNC_ACTIVE_HIGH), .VSYNC_ACTIVE_HIGH(VSYNC_ACTIVE_HIGH),
+        .MODE(MODE),
         .SCALE(SCALE),
         .SPRITES_MAX(SPRITES_MAX),
         .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)

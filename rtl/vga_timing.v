@@ -11,16 +11,17 @@
 // to the position (x, y) given in the same cycle. Reset puts the counters on the
 // last pixel of the frame: the first cycle after reset is the first active pixel.
 module vga_timing #(
-    parameter integer H_ACTIVE = `VGA_640X480_60_H_ACTIVE,   // pixels
-    parameter integer H_FRONT = `VGA_640X480_60_H_FRONT,
-    parameter integer H_SYNC = `VGA_640X480_60_H_SYNC,
-    parameter integer H_BACK = `VGA_640X480_60_H_BACK,
-    parameter integer V_ACTIVE = `VGA_640X480_60_V_ACTIVE,   // lines
-    parameter integer V_FRONT = `VGA_640X480_60_V_FRONT,
-    parameter integer V_SYNC = `VGA_640X480_60_V_SYNC,
-    parameter integer V_BACK = `VGA_640X480_60_V_BACK,
-    parameter integer HSYNC_ACTIVE_HIGH = `VGA_640X480_60_HSYNC_ACTIVE_HIGH,   // 0 or 1
-    parameter integer VSYNC_ACTIVE_HIGH = `VGA_640X480_60_VSYNC_ACTIVE_HIGH
+    parameter integer MODE = `VGA_MODE_DEFAULT,     // a mode of vga_modes.vh; the numbers below follow it
+    parameter integer H_ACTIVE = `VGA_H_ACTIVE(MODE),   // pixels (tests override them: small modes)
+    parameter integer H_FRONT = `VGA_H_FRONT(MODE),
+    parameter integer H_SYNC = `VGA_H_SYNC(MODE),
+    parameter integer H_BACK = `VGA_H_BACK(MODE),
+    parameter integer V_ACTIVE = `VGA_V_ACTIVE(MODE),   // lines
+    parameter integer V_FRONT = `VGA_V_FRONT(MODE),
+    parameter integer V_SYNC = `VGA_V_SYNC(MODE),
+    parameter integer V_BACK = `VGA_V_BACK(MODE),
+    parameter integer HSYNC_ACTIVE_HIGH = `VGA_HSYNC_ACTIVE_HIGH(MODE),   // 0 or 1
+    parameter integer VSYNC_ACTIVE_HIGH = `VGA_VSYNC_ACTIVE_HIGH(MODE)
 ) (
     input  wire        clk,                 // pixel clock
     input  wire        rst,                 // synchronous, active high
@@ -59,6 +60,8 @@ module vga_timing #(
     localparam VS_OFF = VSYNC_ACTIVE_HIGH == 0;
 
     initial begin
+        if (MODE < 0 || MODE >= `VGA_MODE_COUNT)
+            $error("%m: MODE = %0d: vga_modes.vh has modes 0 to %0d", MODE, `VGA_MODE_COUNT - 1);
         if (H_ACTIVE < 1 || H_FRONT < 1 || H_SYNC < 1 || H_BACK < 1)
             $error("%m: H_ACTIVE/H_FRONT/H_SYNC/H_BACK = %0d/%0d/%0d/%0d, each must be at least 1",
                    H_ACTIVE, H_FRONT, H_SYNC, H_BACK);

@@ -8,8 +8,9 @@ set -euo pipefail
 build=$1 runs=${2:-3}
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
-echo "build/soc: the firmware on the simulated RV32IM CPU at the 25.175 MHz pixel clock,"
-echo "accelerator N_MAX 2048 LANES 8, synchronous update, one predator and scouts:"
+variant=$("$build/soc" --help | sed -nE 's/^This build simulates (.*)\.$/\1/p')
+echo "build/soc: the firmware on the simulated RV32IM CPU: $variant;"
+echo "synchronous update, one predator and scouts:"
 printf '  %5s %7s %12s %10s %6s %12s %14s\n' N steps 'board fps' 'step' CPI 'sprites' 'host Mcyc/s'
 for n in 64 256 1024; do
     steps=$((n >= 1024 ? 8 : 20))
@@ -28,5 +29,6 @@ for n in 64 256 1024; do
     printf '  %5d %7d %12s %10s %6s %12s %14s  (%s)\n' "$n" "$steps" "$fps" "$step" "$cpi" \
         "$sprites" "$(printf '%s\n' "${speeds[@]}" | median)" "${speeds[*]}"
 done
-echo "  (board fps: frames/s on the board in its own time; 59.94 is every frame. A step"
-echo "   longer than a frame (420,000 cycles) halves it, and so on.)"
+refresh=$(sed -nE 's/.*display refresh ([0-9.]+) Hz.*/\1/p' <<<"$board")
+echo "  (board fps: frames/s on the board in its own time; $refresh is every frame. A step"
+echo "   longer than a frame halves it, and so on.)"

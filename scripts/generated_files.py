@@ -1,6 +1,7 @@
 """Writes generated files, or checks that they are up to date: shared by the
 generators (regmap.py, sprites.py) so that `make regmap` writes and
 `make test` checks in one way."""
+import argparse
 import os
 import sys
 
@@ -28,3 +29,13 @@ def write_or_check(root, files, check, tool):
         print(f"{tool}: out of date: " + ", ".join(stale) + " (run make regmap)", file=sys.stderr)
         return 1
     return 0
+
+
+def generator_main(doc, make_files, tool):
+    """The command line of a generator: [--check] ROOT. doc is its docstring,
+    make_files() the files it writes (as write_or_check takes them)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare, do not write")
+    ap.add_argument("root", help="repository root")
+    args = ap.parse_args()
+    return write_or_check(args.root, make_files(), args.check, tool)

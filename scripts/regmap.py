@@ -8,11 +8,10 @@ that joins them: the one table from which the firmware headers
 Usage: regmap.py [--check] OUTDIR   (OUTDIR is the repository root)
 With --check, compares instead of writing and exits 1 if any file differs.
 """
-import argparse
 import re
 import sys
 
-from generated_files import write_or_check
+from generated_files import generator_main
 
 # Byte addresses on the Wishbone bus (32-bit words, word aligned).
 REGS = [
@@ -300,16 +299,11 @@ def markdown():
     return "\n".join(out)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="compare, do not write")
-    ap.add_argument("root", help="repository root")
-    args = ap.parse_args()
-    files = {"firmware/accel_regs.h": c_header(), "rtl/accel_regs.vh": verilog_include(),
-             "firmware/display_regs.h": display_c_header(),
-             "rtl/display_regs.vh": display_verilog_include(),
-             "docs/register-map.md": markdown()}
-    return write_or_check(args.root, files, args.check, "regmap")
+def files():
+    return {"firmware/accel_regs.h": c_header(), "rtl/accel_regs.vh": verilog_include(),
+            "firmware/display_regs.h": display_c_header(),
+            "rtl/display_regs.vh": display_verilog_include(),
+            "docs/register-map.md": markdown()}
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(generator_main(__doc__, files, "regmap"))

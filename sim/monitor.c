@@ -93,3 +93,10 @@ int monitor_screenshot(const monitor_t *m, const char *path, char *err, size_t e
     }
     return png_write_rgb(path, m->picture, m->width, m->height, err, errlen);
 }
+
+const char *monitor_mode_name(const monitor_t *m)
+{
+    const vga_mode_t *mode = vga_decoder_mode(&m->decoder);
+
+    return mode != NULL ? mode->name : "no mode";
+}

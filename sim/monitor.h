@@ -38,6 +38,8 @@ void monitor_first_drawing(monitor_t *m, uint64_t display_frame);
 int monitor_showed(const monitor_t *m, uint64_t display_frame);
 /* 1 once per new picture. */
 int monitor_take_fresh(monitor_t *m);
+/* The mode the decoder found on the pins (its lock), by name, or "no mode". */
+const char *monitor_mode_name(const monitor_t *m);
 /* The newest picture as a PNG at path; -1 with a message, or if none yet. */
 int monitor_screenshot(const monitor_t *m, const char *path, char *err, size_t errlen);
 

@@ -149,14 +149,28 @@ int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen)
     return 0;
 }
 
+const vga_mode_t *monitor_video_mode(char *err, size_t errlen)
+{
+    const char *name = system_sim_video_mode_name();
+    const vga_mode_t *m = vga_mode_by_name(name);
+
+    if (m == NULL)
+        snprintf(err, errlen, "the model's video mode %s is not in the VGA decoder's table", name);
+    return m;
+}
+
 int monitor_open_window(monitor_flags_t *f, const char *prog, unsigned long *frames,
                         video_window_t **window, char *err, size_t errlen)
 {
+    const vga_mode_t *mode = monitor_video_mode(err, errlen);
+
     *window = NULL;
+    if (mode == NULL)
+        return -1;
     if (!f->headless) {
         char msg[300], title[64];
         snprintf(title, sizeof title, "boids %s", prog);
-        *window = video_window_open(title, 640, 480, f->zoom, msg, sizeof msg);
+        *window = video_window_open(title, mode->h_active, mode->v_active, f->zoom, msg, sizeof msg);
         if (*window == NULL) {
             fprintf(stderr, "%s: %s: running headless\n", prog, msg);
             f->headless = 1;

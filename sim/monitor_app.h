@@ -37,8 +37,12 @@ int monitor_parse_args(int argc, char **argv, const options_extra_t *more, monit
 void monitor_print_flags_help(FILE *out, const char *gtkw);
 /* --png DIR: made if missing; it must be a directory we can write into. */
 int monitor_prepare_png_dir(const char *dir, char *err, size_t errlen);
-/* The window, or headless when asked or when there is no display (then the
- * --fallback-png directory, and a default frame count into *frames). */
+/* The video mode of the model linked in (system_sim_video_mode_name), as the
+ * VGA decoder's table has it; NULL with a message if the table lacks it. */
+const vga_mode_t *monitor_video_mode(char *err, size_t errlen);
+/* The window, the model's picture size, or headless when asked or when there
+ * is no display (then the --fallback-png directory, and a default frame count
+ * into *frames). */
 int monitor_open_window(monitor_flags_t *f, const char *title, unsigned long *frames,
                         video_window_t **window, char *err, size_t errlen);
 

@@ -64,6 +64,8 @@ typedef struct {
     unsigned long frames; /* frames of video since start (FRAME_COUNT) */
     uint32_t frame0;      /* FRAME_COUNT at the start */
     uint32_t drawn_frame; /* FRAME_COUNT of the last drawing */
+    uint32_t frame_clocks; /* pixel clocks a frame of the model's video mode */
+    double refresh_hz;     /* its frames a second: real time */
     char err[600];
 } sim_t;
 
@@ -117,7 +119,7 @@ static void show_title(sim_t *s, const monitor_rate_t *r)
     snprintf(title, sizeof title,
              "boids sim: %u boids, %u predators | simulated %.1f fps (%.0f%% of real time) | "
              "window %.1f fps%s%s",
-             s->app.flock.n, s->app.flock.n_predators, r->sim_fps, r->sim_fps / 59.94 * 100,
+             s->app.flock.n, s->app.flock.n_predators, r->sim_fps, r->sim_fps / s->refresh_hz * 100,
              r->window_fps, s->app.paused ? " | paused" : "", system_sim_tracing() ? " | tracing" : "");
     video_window_show(s->window, NULL, 0, 0, title);
 }
@@ -189,7 +191,7 @@ static int run(sim_t *s)
     /* Until the last drawing is on screen: a picture for every frame run. */
     {
         uint64_t waited = 0;
-        while (!monitor_showed(&s->monitor, s->drawn_frame) && waited < 3 * 420000) {
+        while (!monitor_showed(&s->monitor, s->drawn_frame) && waited < 3 * (uint64_t)s->frame_clocks) {
             accel_sim_tick(1000);
             system_sim_flush_video();
             waited += 1000;
@@ -296,6 +298,13 @@ int main(int argc, char **argv)
 
     if (accel_sim_open() != 0)
         return fail("the simulation does not open");
+    {
+        const vga_mode_t *mode = monitor_video_mode(s.err, sizeof s.err);
+        if (mode == NULL)
+            return fail(s.err);
+        s.frame_clocks = vga_mode_frame_clocks(mode);
+        s.refresh_hz = system_sim_pixel_mhz() * 1e6 / s.frame_clocks;
+    }
     if (monitor_open(&s.monitor, s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
     system_sim_set_video_sink(monitor_sink, &s.monitor);
@@ -319,10 +328,10 @@ int main(int argc, char **argv)
     if (rc == 0) {
         double dt = monitor_now() - t0;
         fprintf(stderr,
-                "sim: %lu frames in %.1f s: %.1f frames/s simulated (%.0f%% of real time); "
-                "%llu pictures decoded, %llu sync problems",
-                s.frames, dt, s.frames / dt, s.frames / dt / 59.94 * 100,
-                (unsigned long long)s.monitor.pictures,
+                "sim: %lu frames in %.1f s: %.1f frames/s simulated (%.0f%% of real time, "
+                "%.2f frames/s); %llu pictures decoded (%s), %llu sync problems",
+                s.frames, dt, s.frames / dt, s.frames / dt / s.refresh_hz * 100, s.refresh_hz,
+                (unsigned long long)s.monitor.pictures, monitor_mode_name(&s.monitor),
                 (unsigned long long)vga_decoder_errors(&s.monitor.decoder));
         if (s.f.png_dir != NULL)
             fprintf(stderr, "; %llu PNGs in %s/", (unsigned long long)s.monitor.pngs_written,

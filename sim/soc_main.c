@@ -20,9 +20,8 @@
 #include "soc_sim.h"
 #include "stdout_check.h"
 
-#define FRAME_CLOCKS (800u * 525u) /* pixel clocks of a 640x480@60 frame */
-#define CHUNK_CLOCKS 8400u         /* simulated between looks at the window: 2% of a frame */
-#define BOOT_FRAMES 30u            /* the firmware must be running by then: half a second */
+#define CHUNK_PER_FRAME 50u /* looks at the window a frame: every 2% of it */
+#define BOOT_FRAMES 30u     /* the firmware must be running by then: half a second */
 
 typedef struct {
     options_t o;
@@ -36,6 +35,7 @@ typedef struct {
     monitor_t monitor;
     video_window_t *window;
     uint32_t ram_bytes, mailbox, clock_hz;
+    uint32_t frame_clocks; /* pixel clocks a frame of the model's video mode */
     uint64_t cycle0;      /* when the CPU left reset */
     uint64_t pixel0;      /* the same in pixel clocks */
     unsigned long frames; /* frames of video since then */
@@ -316,6 +316,15 @@ static void poll_window(soc_t *s)
         s->quit = 1;
 }
 
+/* The display's refresh rate: the pixel clock is clk's own (exactly CLOCK_HZ)
+ * unless the model has two. */
+static double refresh_hz(const soc_t *s)
+{
+    double pixel_hz = soc_sim_pixel_cycles() == soc_sim_cycles() ? (double)s->clock_hz
+                                                                  : system_sim_pixel_mhz() * 1e6;
+    return pixel_hz / s->frame_clocks;
+}
+
 static void show_title(soc_t *s, const monitor_rate_t *r)
 {
     char title[200];
@@ -325,8 +334,8 @@ static void show_title(soc_t *s, const monitor_rate_t *r)
     snprintf(title, sizeof title,
              "boids soc: RV32IM | board %.1f fps (%u steps in %lu frames) | simulated %.1f fps "
              "(%.0f%% of real time) | window %.1f fps%s",
-             s->frames ? 59.94 * steps / s->frames : 0.0, steps, s->frames, r->sim_fps,
-             r->sim_fps / 59.94 * 100, r->window_fps, system_sim_tracing() ? " | tracing" : "");
+             s->frames ? refresh_hz(s) * steps / s->frames : 0.0, steps, s->frames, r->sim_fps,
+             r->sim_fps / refresh_hz(s) * 100, r->window_fps, system_sim_tracing() ? " | tracing" : "");
     video_window_show(s->window, NULL, 0, 0, title);
 }
 
@@ -428,7 +437,7 @@ static int run(soc_t *s)
     while (!s->quit) {
         unsigned long frames;
 
-        soc_sim_tick(CHUNK_CLOCKS);
+        soc_sim_tick(s->frame_clocks / CHUNK_PER_FRAME);
         system_sim_flush_video();
         if (s->monitor.failed) {
             snprintf(s->err, sizeof s->err, "%s", s->monitor.error);
@@ -443,7 +452,7 @@ static int run(soc_t *s)
             s->exited = 1;
             break;
         }
-        frames = (unsigned long)((soc_sim_pixel_cycles() - s->pixel0) / FRAME_CLOCKS);
+        frames = (unsigned long)((soc_sim_pixel_cycles() - s->pixel0) / s->frame_clocks);
         if (frames == s->frames)
             continue;
         s->frames = frames;
@@ -455,7 +464,8 @@ static int run(soc_t *s)
     /* Let the last frame's picture finish: up to the next vsync pulse. */
     {
         uint64_t pictures = s->monitor.pictures, start = soc_sim_pixel_cycles();
-        while (s->monitor.pictures == pictures && soc_sim_pixel_cycles() - start < 2 * FRAME_CLOCKS) {
+        while (s->monitor.pictures == pictures &&
+               soc_sim_pixel_cycles() - start < 2 * (uint64_t)s->frame_clocks) {
             soc_sim_tick(1000);
             system_sim_flush_video();
         }
@@ -473,9 +483,7 @@ static uint64_t mailbox_u64(const uint32_t *lo_hi) { return (uint64_t)lo_hi[1] <
 static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
 {
     uint64_t cycles = soc_sim_cycles() - s->cycle0;
-    /* the pixel clock: clk's own (exactly CLOCK_HZ) unless the model has two */
     double clock = s->clock_hz;
-    double pixel_hz = soc_sim_pixel_cycles() == soc_sim_cycles() ? clock : system_sim_pixel_mhz() * 1e6;
     uint32_t loops = mb->stepping_loops ? mb->stepping_loops : 1;
     uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
     uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
@@ -484,9 +492,10 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     double fps = span ? (mb->stepping_loops - 1) * clock / (double)span : 0.0;
 
     fprintf(stderr, "soc: %.2f s simulated (%llu cycles) in %.1f s: %.1f frames/s simulated, "
-                    "%.2f M cycles/s; %llu pictures decoded, %llu sync problems\n",
+                    "%.2f M cycles/s; %llu pictures decoded (%s), %llu sync problems\n",
             cycles / clock, (unsigned long long)cycles, seconds, s->frames / seconds,
             cycles / seconds / 1e6, (unsigned long long)s->monitor.pictures,
+            monitor_mode_name(&s->monitor),
             (unsigned long long)vga_decoder_errors(&s->monitor.decoder));
     if (mb->stepping_loops == 0) {
         fprintf(stderr, "soc: no flock step was timed\n");
@@ -495,7 +504,7 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     fprintf(stderr, "soc: board: %u steps of %u boids, %.2f frames/s (display refresh %.2f Hz; "
                     "per turn of the loop: flock step %llu cycles, sprites %llu, wait %llu); "
                     "CPI %.2f; asleep %.0f%%",
-            mb->steps_done, mb->live.n, fps, pixel_hz / FRAME_CLOCKS,
+            mb->steps_done, mb->live.n, fps, refresh_hz(s),
             (unsigned long long)(step / loops), (unsigned long long)(draw / loops),
             (unsigned long long)(wait / loops), instret ? (double)(step + draw) / instret : 0.0,
             100.0 * soc_sim_sleep_cycles() / (cycles ? cycles : 1));
@@ -623,6 +632,12 @@ int main(int argc, char **argv)
 
     if (soc_sim_open() != 0)
         return fail("the simulation does not open");
+    {
+        const vga_mode_t *mode = monitor_video_mode(s.err, sizeof s.err);
+        if (mode == NULL)
+            return fail(s.err);
+        s.frame_clocks = vga_mode_frame_clocks(mode);
+    }
     if (monitor_open(&s.monitor, s.f.png_dir, s.err, sizeof s.err) != 0)
         return fail(s.err);
     system_sim_set_video_sink(monitor_sink, &s.monitor);

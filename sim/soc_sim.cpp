@@ -1,5 +1,6 @@
 // The Verilated SoC (rtl/boids_soc.v) behind soc_sim.h and system_sim.h.
-// VTOP names the Verilated class, VARIANT its parameters, PIXEL_PS the pixel
+// VTOP names the Verilated class, VARIANT its parameters, VIDEO_MODE_NAME its
+// video mode (the VGA decoder's name), PIXEL_PS the pixel
 // clock period in ps, UART_DIVISOR the UART's clocks a bit at reset; TRACE is
 // 1 when the model was built with --trace-fst. PIXEL_CLOCK_SEPARATE 1: the
 // model has two clocks, clk of SYSTEM_PS and clk_pixel (verilated_top.h).
@@ -217,3 +218,5 @@ extern "C" soc_profile_entry_t *soc_sim_profile(size_t *n) {
 }
 
 extern "C" const char *soc_sim_variant(void) { return VARIANT; }
+
+extern "C" const char *system_sim_video_mode_name(void) { return VIDEO_MODE_NAME; }

@@ -1,7 +1,8 @@
 // The Verilated system (rtl/boids_system.v) behind accel_sim.h and
 // system_sim.h, and the firmware HAL on top of it. VTOP names the Verilated
-// class, VARIANT its parameters, PIXEL_PS the pixel clock period in ps;
-// TRACE is 1 when the model was built with --trace-fst.
+// class, VARIANT its parameters, VIDEO_MODE_NAME its video mode (the VGA
+// decoder's name), PIXEL_PS the pixel clock period in ps; TRACE is 1 when the
+// model was built with --trace-fst.
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -89,6 +90,7 @@ struct ClockEdges<Vsystem> {
 extern "C" {
 #include "system_sim.h"
 #include "hal.h"
+#include "video_modes.h"
 }
 
 namespace {
@@ -132,6 +134,8 @@ extern "C" int accel_sim_irq(void) { return sim ? sim->top->irq_accel_o : 0; }
 
 extern "C" const char *accel_sim_variant(void) { return VARIANT; }
 
+extern "C" const char *system_sim_video_mode_name(void) { return VIDEO_MODE_NAME; }
+
 // The HAL: a bus error reads as all ones, which no status check accepts.
 extern "C" uint32_t hal_read32(uint32_t offset) {
     uint32_t value = 0xffffffffu;
@@ -144,7 +148,7 @@ extern "C" void hal_write32(uint32_t offset, uint32_t value) { accel_sim_write(o
 // As wfi on a CPU: sleeps until an interrupt line is up, at most two frames
 // of the largest mode so that a wait nobody will end still returns.
 extern "C" void hal_wait_interrupt(void) {
-    for (uint32_t i = 0; sim && i < (1u << 22); i++) {
+    for (uint32_t i = 0; sim && i < 2 * VIDEO_MODE_FRAME_CLOCKS_MAX; i++) {
         if (sim->top->irq_display_o || sim->top->irq_accel_o) return;
         sim->tick();
     }

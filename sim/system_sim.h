@@ -30,6 +30,9 @@ void system_sim_flush_video(void);
 void system_sim_wait_video(void);
 /* The pixel clock the simulated time runs at (the mode's, in MHz). */
 double system_sim_pixel_mhz(void);
+/* The video mode the model was built for (make MODE=..., sim/video_modes.h),
+ * by the VGA decoder's name for it ("640x480@60"); known before it opens. */
+const char *system_sim_video_mode_name(void);
 /* Starts writing an FST trace of every signal from the next cycle on, into
  * a temporary beside path (atomic_file.h): if the run fails or is killed, an
  * old file at path stays as it was. 0, or -1 with a message. */

@@ -6,12 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "video_modes.h"
 
-const vga_mode_t VGA_MODES[] = {
-    {"640x480@60", 25.175, 640, 16, 96, 48, 480, 10, 2, 33, 0, 0},
-    {"800x600@60", 40.0, 800, 40, 128, 88, 600, 1, 4, 23, 1, 1},
-    {"1280x720@60", 74.25, 1280, 110, 40, 220, 720, 5, 5, 20, 1, 1},
-};
+/* The modes of scripts/video_modes.py's table, the RTL's MODE numbers in order. */
+#define VGA_MODE_ROW(number, name, hz, ha, hf, hs, hb, va, vf, vs, vb, hs_high, vs_high)       \
+    {name, (hz) / 1e6, ha, hf, hs, hb, va, vf, vs, vb, hs_high, vs_high},
+const vga_mode_t VGA_MODES[] = {VIDEO_MODES(VGA_MODE_ROW)};
+#undef VGA_MODE_ROW
 const int VGA_MODE_COUNT = (int)(sizeof VGA_MODES / sizeof VGA_MODES[0]);
 
 /* Reporting limits: enough to diagnose, never a flood. */
@@ -30,6 +31,11 @@ int vga_mode_h_total(const vga_mode_t *m)
 int vga_mode_v_total(const vga_mode_t *m)
 {
     return m->v_active + m->v_front + m->v_sync + m->v_back;
+}
+
+uint32_t vga_mode_frame_clocks(const vga_mode_t *m)
+{
+    return (uint32_t)vga_mode_h_total(m) * (uint32_t)vga_mode_v_total(m);
 }
 
 const vga_mode_t *vga_mode_by_name(const char *name)

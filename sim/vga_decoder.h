@@ -52,6 +52,8 @@ extern const int VGA_MODE_COUNT;
 
 int vga_mode_h_total(const vga_mode_t *m);
 int vga_mode_v_total(const vga_mode_t *m);
+/* Pixel clocks a frame: h_total x v_total. */
+uint32_t vga_mode_frame_clocks(const vga_mode_t *m);
 /* The table mode of that name, or NULL. */
 const vga_mode_t *vga_mode_by_name(const char *name);
 

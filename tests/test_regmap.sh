@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The generated files agree with their tables: the register maps
-# (scripts/regmap.py) and the sprite shapes (scripts/sprites.py). TAP.
+# (scripts/regmap.py), the sprite shapes (scripts/sprites.py) and the video
+# modes (scripts/video_modes.py). TAP.
 source "$(dirname "$0")/tap.sh"
 cd "$(dirname "$0")/.." || exit 1
 if out=$(python3 scripts/regmap.py --check . 2>&1); then
@@ -12,5 +13,23 @@ if out=$(python3 scripts/sprites.py --check . 2>&1); then
     ok "the renderer's sprite ROM and the C reference's sprites match scripts/sprites.py"
 else
     not_ok "sprites out of date" "$out"
+fi
+if out=$(python3 scripts/video_modes.py --check . 2>&1); then
+    ok "rtl/vga_modes.vh, sim/video_modes.h, constraints/video_modes.mk and video-modes.md match scripts/video_modes.py"
+else
+    not_ok "video modes out of date" "$out"
+fi
+# The check can fail: a copy of the tree with one number changed in a generated file.
+copy=$(mktemp -d)
+trap 'rm -rf "$copy"' EXIT
+mkdir -p "$copy/rtl" "$copy/sim" "$copy/constraints" "$copy/docs"
+for f in rtl/vga_modes.vh sim/video_modes.h constraints/video_modes.mk docs/video-modes.md; do cp "$f" "$copy/$f"; done
+sed -i 's/video_mode_ps_800x600 := 25000/video_mode_ps_800x600 := 25001/' "$copy/constraints/video_modes.mk"
+if out=$(python3 scripts/video_modes.py --check "$copy" 2>&1); then
+    not_ok "a changed constraints/video_modes.mk passed the check"
+elif grep -q "out of date: constraints/video_modes.mk" <<<"$out"; then
+    ok "a hand-edited generated file fails the check, named ($out)"
+else
+    not_ok "the check of a changed file" "$out"
 fi
 echo "1..$n"

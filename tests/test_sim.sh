@@ -213,4 +213,44 @@ else
     not_ok "] . q" "$out"
 fi
 
+# The video mode is a build knob: build/sim built with make MODE=$mode (in a build
+# directory of its own) shows that mode's picture at that mode's rate, decoded
+# from the pins; the default build, 640x480, is the control. The expected
+# numbers are the VESA standards', not the table's (scripts/video_modes.py).
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{printf "%dx%d", $3 * 256 + $4, $7 * 256 + $8}'; }
+mode_run() { # SIM DIR: a paused picture of state.csv, 3 frames
+    "$1" --headless --paused --load "$tmp/state.csv" --frames 3 --png "$tmp/$2" 2>&1
+}
+mode_ok() { # DESCRIPTION OUTPUT DIR SIZE DECODED RATE
+    local first
+    first=$(ls "$tmp/$3"/frame_*.png 2>/dev/null | head -1)
+    if [ -n "$first" ] && [ "$(png_size "$first")" = "$4" ] && grep -q "($5), 0 sync problems" <<<"$2" \
+        && grep -q "of real time, $6 frames/s" <<<"$2" \
+        && "$check" "$tmp/state.csv" "$first" 640 480 >/dev/null 2>&1; then
+        ok "$1"
+    else
+        not_ok "$1" "picture ${first:-none}: $( [ -n "$first" ] && png_size "$first")" "$2"
+    fi
+}
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+mode=$(make -s --no-print-directory -C "$root" print-TEST_MODE)
+msim="$build/modes/$mode/sim"
+t0=$(date +%s)
+out=$(make -s --no-print-directory -C "$root" BUILD="$(cd "$build" && pwd)" "$(cd "$build" && pwd)/modes/$mode/sim" 2>&1)
+if [ $? -eq 0 ] && [ -x "$msim" ]; then
+    ok "make MODE=$mode builds build/sim for that mode in $build/modes/$mode ($(( $(date +%s) - t0 )) s)"
+    mode_ok "MODE=$mode: $mode pictures decoded as ${mode}@60 at 60.32 frames/s (40 MHz, 1056 x 628), each the C rendering" \
+        "$(mode_run "$msim" mode_new)" mode_new "$mode" "${mode}@60" 60.32
+else
+    not_ok "make MODE=$mode $msim" "$out"
+fi
+mode_ok "the default build: 640x480 pictures decoded as 640x480@60 at 59.94 frames/s (25.175 MHz, 800 x 525)" \
+    "$(mode_run "$sim" mode_default)" mode_default 640x480 640x480@60 59.94
+out=$(make -s --no-print-directory -C "$root" BUILD="$tmp/nobuild" MODE=1024x700 print-MODE 2>&1)
+if [ $? -ne 0 ] && grep -q "MODE=1024x700 is not a video mode (known: .*$mode" <<<"$out"; then
+    ok "an unknown MODE is refused with the list of modes"
+else
+    not_ok "MODE=1024x700 was not refused" "$out"
+fi
+
 echo "1..$n"

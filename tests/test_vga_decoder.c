@@ -287,7 +287,7 @@ static void mode_table_has_the_standard_timings(void **state)
     const vga_mode_t *hd = vga_mode_by_name("1280x720@60");
 
     (void)state;
-    assert_int_equal(VGA_MODE_COUNT, 3);
+    assert_true(VGA_MODE_COUNT >= 3); /* scripts/video_modes.py may add more */
     assert_non_null(vga);
     assert_non_null(svga);
     assert_non_null(hd);

@@ -5,6 +5,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "vga_modes.vh"
+
 // Clock: the 100 MHz oscillator through an MMCM, 100 * 9 / 35.75 = 25.1748 MHz
 // (640x480@60 wants 25.175). Reset: board_reset, from the MMCM lock and the
 // centre button. Boot: the RAM is block RAM, filled by the
@@ -18,6 +20,7 @@ module basys3_top #(
     parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SPRITES_MAX = 512,
     parameter integer SCALE = 2,
+    parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
     parameter integer CLOCK_HZ = 25_175_000
 ) (
     input  wire       clk,                          // 100 MHz
@@ -31,6 +34,11 @@ module basys3_top #(
     output wire       Hsync,
     output wire       Vsync
 );
+
+    initial begin
+        if (MODE != `VGA_640X480_60_ID)
+            $error("%m: MODE = %0d: this board's clocks make 640x480's pixel clock only", MODE);
+    end
 
     wire clk_pixel_unbuffered, clk_pixel, feedback, locked;
 
@@ -73,7 +81,8 @@ module basys3_top #(
         .LANES(LANES),
         .BINNING(BINNING),
         .SPRITES_MAX(SPRITES_MAX),
-        .SCALE(SCALE)
+        .SCALE(SCALE),
+        .MODE(MODE)
     ) u_soc (
         .clk(clk_pixel),
         .clk_pixel(clk_pixel),                      // one clock: unused

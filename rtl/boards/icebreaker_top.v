@@ -4,6 +4,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "vga_modes.vh"
+
 // Clock: the 12 MHz oscillator times 67/32 in the PLL is 25.125 MHz, 0.2% under
 // 640x480@60's 25.175 MHz, well within what monitors accept (59.94 -> 59.82 Hz).
 // Reset: board_reset, from the PLL lock and the button.
@@ -19,6 +21,7 @@ module icebreaker_top #(
     parameter integer BINNING = 0,                  // nor its binned batch
     parameter integer SPRITES_MAX = 256,
     parameter integer SCALE = 4,                    // framebuffers in the other two SPRAMs
+    parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
     parameter integer CLOCK_HZ = 25_125_000,
     parameter integer FLASH_OFFSET = 'h10_0000      // 1 MiB: above the bitstream
 ) (
@@ -40,6 +43,8 @@ module icebreaker_top #(
 );
 
     initial begin
+        if (MODE != `VGA_640X480_60_ID)
+            $error("%m: MODE = %0d: this board's clocks make 640x480's pixel clock only", MODE);
         if (BINNING != 0) $error("%m: BINNING = %0d: no accelerator here (LANES %0d), so no binned batch", BINNING, LANES);
     end
 
@@ -102,7 +107,8 @@ module icebreaker_top #(
         .N_MAX(N_MAX),
         .LANES(LANES),
         .SPRITES_MAX(SPRITES_MAX),
-        .SCALE(SCALE)
+        .SCALE(SCALE),
+        .MODE(MODE)
     ) u_soc (
         .clk(clk),
         .clk_pixel(clk),                            // one clock: unused

@@ -4,6 +4,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+`include "vga_modes.vh"
+
 // Clocks: the PLL makes the 25 MHz pixel clock (640x480 at 59.5 Hz, which
 // monitors take for 60), the 125 MHz serializer clock and the 44.64 MHz system
 // clock (CLOCK_HZ: CPU, RAM, accelerator, the display's registers and renderer)
@@ -23,6 +25,7 @@ module ulx3s_top #(
     parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
+    parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
     parameter integer CLOCK_HZ = 44_642_857         // the system clock: 625 MHz / 14
 ) (
     input  wire       clk_25mhz,
@@ -32,6 +35,11 @@ module ulx3s_top #(
     input  wire       ftdi_txd,
     output wire [3:0] gpdi_dp                       // 0 blue, 1 green, 2 red, 3 clock
 );
+
+    initial begin
+        if (MODE != `VGA_640X480_60_ID)
+            $error("%m: MODE = %0d: this board's clocks make 640x480's pixel clock only", MODE);
+    end
 
     wire clk, clk_pixel, clk_serial, pll_locked;
 
@@ -70,6 +78,7 @@ module ulx3s_top #(
         .BINNING(BINNING),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE),
+        .MODE(MODE),
         .PIXEL_CLOCK_SEPARATE(1)
     ) u_soc (
         .clk(clk),

@@ -42,7 +42,7 @@ module display_synth_top #(
     end
 
     boids_display #(
-        `VGA_MODE_640X480_60,
+        .MODE(`VGA_640X480_60_ID),
         .SCALE(SCALE),
         .SPRITES_MAX(SPRITES_MAX)
     ) u_display (

@@ -32,7 +32,7 @@ module dvi_synth_top (
     wire        de, hsync, vsync, line_start, frame_start, vblank, vblank_start;
     wire [11:0] x, y;
 
-    vga_timing #(`VGA_MODE_640X480_60) u_timing (
+    vga_timing #(.MODE(`VGA_640X480_60_ID)) u_timing (
         .clk(clk_pixel), .rst(rst), .hsync(hsync), .vsync(vsync), .de(de), .x(x), .y(y),
         .line_start(line_start), .frame_start(frame_start), .vblank(vblank),
         .vblank_start(vblank_start));

@@ -59,10 +59,7 @@ module tb_boids_display;
     always #5 clk = !clk;
 
     boids_system #(
-        .N_MAX(16), .LANES(1), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
-        .H_ACTIVE(HA), .H_FRONT(HF), .H_SYNC(HS), .H_BACK(HB),
-        .V_ACTIVE(VA), .V_FRONT(VF), .V_SYNC(VS), .V_BACK(VB),
-        .HSYNC_ACTIVE_HIGH(HPOL), .VSYNC_ACTIVE_HIGH(VPOL)
+        .N_MAX(16), .LANES(1), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE)
     ) dut (
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
@@ -70,6 +67,15 @@ module tb_boids_display;
         .irq_accel_o(irq_accel), .irq_display_o(irq_display),
         .vga_hsync(hsync), .vga_vsync(vsync), .vga_de(de), .vga_r(r), .vga_g(g), .vga_b(b)
     );
+
+    // The system passes only MODE, a mode of vga_modes.vh, to the display; the
+    // display's timing numbers are parameters of their own, which the small mode
+    // sets from here.
+    defparam dut.u_display.H_ACTIVE = HA, dut.u_display.H_FRONT = HF,
+             dut.u_display.H_SYNC = HS, dut.u_display.H_BACK = HB,
+             dut.u_display.V_ACTIVE = VA, dut.u_display.V_FRONT = VF,
+             dut.u_display.V_SYNC = VS, dut.u_display.V_BACK = VB,
+             dut.u_display.HSYNC_ACTIVE_HIGH = HPOL, dut.u_display.VSYNC_ACTIVE_HIGH = VPOL;
 
 `define TB_NAME "tb_boids_display"
 `include "tb_waves.vh"

@@ -9,7 +9,7 @@
 // Run (see tests/test_rtl_icarus.sh):
 //   iverilog -g2012 -I rtl -y rtl -P tb_vga_timing.MODE=1 -o tb tests/rtl/tb_vga_timing.v
 //   vvp -N tb [+WAVES] [+DUMPFILE=path]
-// The DUT gets the mode's override list from vga_modes.vh; the expected numbers below
+// The DUT gets only MODE and looks its numbers up in vga_modes.vh; the expected numbers below
 // are typed in from the standards, so a wrong number in either place fails.
 module tb_vga_timing;
 
@@ -43,24 +43,10 @@ module tb_vga_timing;
     wire        hsync, vsync, de, line_start, frame_start, vblank, vblank_start;
     wire [11:0] x, y;
 
-    generate
-        if (MODE == 0) begin : g_dut
-            vga_timing #(`VGA_MODE_640X480_60) dut (
-                .clk(clk), .rst(rst), .hsync(hsync), .vsync(vsync), .de(de), .x(x), .y(y),
-                .line_start(line_start), .frame_start(frame_start), .vblank(vblank),
-                .vblank_start(vblank_start));
-        end else if (MODE == 1) begin : g_dut
-            vga_timing #(`VGA_MODE_800X600_60) dut (
-                .clk(clk), .rst(rst), .hsync(hsync), .vsync(vsync), .de(de), .x(x), .y(y),
-                .line_start(line_start), .frame_start(frame_start), .vblank(vblank),
-                .vblank_start(vblank_start));
-        end else begin : g_dut
-            vga_timing #(`VGA_MODE_1280X720_60) dut (
-                .clk(clk), .rst(rst), .hsync(hsync), .vsync(vsync), .de(de), .x(x), .y(y),
-                .line_start(line_start), .frame_start(frame_start), .vblank(vblank),
-                .vblank_start(vblank_start));
-        end
-    endgenerate
+    vga_timing #(.MODE(MODE)) dut (
+        .clk(clk), .rst(rst), .hsync(hsync), .vsync(vsync), .de(de), .x(x), .y(y),
+        .line_start(line_start), .frame_start(frame_start), .vblank(vblank),
+        .vblank_start(vblank_start));
 
 `define TB_NAME "tb_vga_timing"
 `include "tb_waves.vh"
