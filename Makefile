@@ -53,6 +53,10 @@ SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
 # Every program again with ASan and UBSan (tests/test_sanitized.sh runs them).
 SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
+# The standalone driver's test (tests/test_accel_driver.c) links the default model as
+# every test does, and again these, for its binned batch; tests/run_all.sh runs all.
+DRIVER_TEST_VARIANTS := 64_3_bin
+DRIVER_TESTS := $(addprefix $(BUILD)/tests/test_accel_driver_,$(DRIVER_TEST_VARIANTS))
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 # The binned batch against brute force, 256 to 16,384 boids, on a model built for the
@@ -79,7 +83,7 @@ SYNTH_NMAX := 256
 PIXEL_MHZ := 25.125
 yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NMAX) accel_synth_top; synth_ice40 -dsp -top accel_synth_top -json $3
 
-all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
+all: $(PROGRAMS) $(TESTS) $(DRIVER_TESTS) ## build every program and test into build/
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' Makefile tests/cpu/rules.mk constraints/boards.mk | sed -E 's/:.*## /\t/' | expand -t 16
@@ -106,7 +110,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5 fuzz
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
@@ -281,6 +285,10 @@ $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/lib
 
 $(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+$(DRIVER_TESTS): $(BUILD)/tests/test_accel_driver_%: $(BUILD)/obj/tests/test_accel_driver.o $(BUILD)/libboids.a \
+		$(call accel_link,%)
 	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
 $(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a

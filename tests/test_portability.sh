@@ -26,4 +26,19 @@ outside=$(nm -u "$out"/*.o | awk 'NF == 2 {print $2}' | sort -u | grep -vxF -e _
 if [ -z "$outside" ]; then ok "firmware needs no symbol from outside itself but the HAL (and memset/memcpy)"
 else not_ok "outside symbols" "$outside"; fi
 
+# The standalone accelerator driver (docs/accelerator-ip.md) builds alone: from a
+# directory that holds only it and the generated register header, and needs no
+# symbol from outside itself, not even the HAL's.
+alone="$out/driver_alone"
+rm -rf "$alone" && mkdir -p "$alone"
+cp firmware/boids_accel_driver.[ch] firmware/accel_regs.h "$alone"/
+if log=$(gcc -std=c99 -pedantic -ffreestanding -Wall -Wextra -Werror -O2 -c "$alone/boids_accel_driver.c" \
+    -o "$alone/boids_accel_driver.o" 2>&1); then
+    outside=$(nm -u "$alone/boids_accel_driver.o" | awk 'NF == 2 {print $2}' | grep -vxF _GLOBAL_OFFSET_TABLE_ || true)
+    if [ -z "$outside" ]; then ok "the accelerator driver builds alone with accel_regs.h and needs no outside symbol"
+    else not_ok "the accelerator driver needs outside symbols" "$outside"; fi
+else
+    not_ok "the accelerator driver builds alone with accel_regs.h" "$log"
+fi
+
 echo "1..$n"
