@@ -63,7 +63,7 @@ ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 # bench only: N_MAX 16,384, the most the register map holds.
 BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_16384_8_bin
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
+.PHONY: all help deps run wave test bench experiments accel-timing regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 
 # libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
 # seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
@@ -162,6 +162,15 @@ experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs
 	$(BUILD)/experiment --out $(BUILD)/experiments
 	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
 	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
+
+# The timing diagram of a batch in docs/accelerator-ip.md, from the example top's
+# testbench (Debian's python3, where setup.sh plots installs matplotlib).
+accel-timing: deps ## docs/accel_batch_timing.png: a batch on the example master, from its simulation
+	@bash scripts/setup.sh plots
+	@RTL_TB=wb_example_9x2 bash tests/test_rtl_icarus.sh $(BUILD) | grep -v '^ok'
+	vvp -N $(BUILD)/rtl/tb_accel_wb_example_9x2.vvp +SCENE=$(BUILD)/rtl/example_tiny-9.scene.hex \
+		+EXPECT=$(BUILD)/rtl/example_tiny-9.expect.hex +WAVES +DUMPFILE=$(BUILD)/rtl/accel_batch.vcd
+	/usr/bin/python3 scripts/accel_timing.py $(BUILD)/rtl/accel_batch.vcd docs/accel_batch_timing.png
 
 regmap: ## regenerate the register maps and sprite ROM (scripts/regmap.py, sprites.py)
 	python3 scripts/regmap.py .
