@@ -31,11 +31,23 @@ static int identify(boids_accel_t *dev)
     return BOIDS_ACCEL_OK;
 }
 
+/* Field by field: a struct copy may become a call to memset, which a
+ * freestanding build of this file alone does not have. */
+static void unbind(boids_accel_t *dev)
+{
+    dev->base = 0;
+    dev->read = 0;
+    dev->write = 0;
+    dev->io = 0;
+    dev->n_max = dev->lanes = dev->bin_passes = 0;
+    dev->count = 0;
+    dev->running = 0;
+    dev->last_cycles = 0;
+}
+
 int boids_accel_init_mmio(boids_accel_t *dev, volatile void *base)
 {
-    boids_accel_t fresh = {0};
-
-    *dev = fresh;
+    unbind(dev);
     if (base == 0)
         return BOIDS_ACCEL_E_NO_DEVICE;
     dev->base = (volatile uint32_t *)base;
@@ -45,9 +57,7 @@ int boids_accel_init_mmio(boids_accel_t *dev, volatile void *base)
 int boids_accel_init_io(boids_accel_t *dev, boids_accel_read_fn read, boids_accel_write_fn write,
                         void *io)
 {
-    boids_accel_t fresh = {0};
-
-    *dev = fresh;
+    unbind(dev);
     if (read == 0 || write == 0)
         return BOIDS_ACCEL_E_NO_DEVICE;
     dev->read = read;
@@ -190,11 +200,12 @@ int boids_accel_wait(boids_accel_t *dev, uint32_t max_polls)
 
 uint32_t boids_accel_polls_for(const boids_accel_t *dev, boids_accel_run_t run, uint32_t count)
 {
-    uint64_t lanes = dev->lanes ? dev->lanes : 1u;
-    uint64_t passes = run == BOIDS_ACCEL_QUERY ? 1u : ((uint64_t)count + lanes - 1u) / lanes;
+    uint32_t lanes = dev->lanes ? dev->lanes : 1u;
+    /* 32-bit division: a soft CPU without 64-bit divide needs no library call */
+    uint32_t passes = run == BOIDS_ACCEL_QUERY ? 1u : count / lanes + (count % lanes != 0);
     /* docs/accelerator.md: about passes (count + 1) + lanes + 8 cycles; a
      * binned batch takes fewer. A poll takes at least one cycle. */
-    uint64_t polls = 10u * (passes * ((uint64_t)count + 1u) + lanes + 16u) + 1000u;
+    uint64_t polls = 10u * ((uint64_t)passes * ((uint64_t)count + 1u) + lanes + 16u) + 1000u;
 
     return polls > UINT32_MAX ? UINT32_MAX : (uint32_t)polls;
 }
