@@ -9,9 +9,10 @@
 // COUNT (= N), then x, y, vx, vy of boids 0 to N-1. Boid i's four words go to boid
 // memory entry i, whose 16-byte stride makes ROM word 6 + k land at BOIDS_BASE + 4 k.
 //
-// Bus: one access at a time, cyc and stb held until ack; the master reads a ROM word
-// in the cycle before each write (3 cycles a write, 2 a read, as the accelerator acks
-// one cycle after a request and needs a cycle without a request after its ack).
+// Bus: one access at a time, cyc and stb held until ack, then dropped for a cycle; the
+// master reads a ROM word before each write (4 cycles a write, 3 a read: simple rather
+// than fast; the accelerator acks one cycle after a request and takes the next request
+// in the cycle after its ack).
 // Addresses are the master's own 32-bit byte addresses: ACCEL_BASE + the register
 // map's offset; the top decodes ACCEL_BASE.
 // Reset (synchronous) resets only control state, as an override at the end of the
