@@ -64,19 +64,25 @@ SIM_LIBS = $(shell pkg-config --libs sdl2 libpng 2>/dev/null) -lz
 PROGRAM_NAMES := $(patsubst host/%_main.c,%,$(wildcard host/*_main.c))
 PROGRAMS := $(addprefix $(BUILD)/,$(PROGRAM_NAMES))
 ACCEL_PROGRAM_NAMES := boids soak
-TEST_NAMES := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+TEST_NAMES := $(filter-out test_accel_driver,$(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 TESTS := $(addprefix $(BUILD)/tests/,$(TEST_NAMES))
 SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
 # Every program again with ASan and UBSan (tests/test_sanitized.sh runs them).
 SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
+# The standalone driver's test (tests/test_accel_driver.c) runs on the Verilated
+# accelerator: the default model (also with ASan and UBSan) and one with binning;
+# tests/run_all.sh runs them with the unit tests.
+DRIVER_TEST_VARIANTS := $(ACCEL_DEFAULT) 64_3_bin
+DRIVER_TESTS := $(addprefix $(BUILD)/tests/test_accel_driver_,$(DRIVER_TEST_VARIANTS)) \
+	$(BUILD)/san/tests/test_accel_driver_$(ACCEL_DEFAULT)
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 # The binned batch against brute force, 256 to 16,384 boids, on a model built for the
 # bench only: N_MAX 16,384, the most the register map holds.
 BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_16384_8_bin
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
+.PHONY: all help deps run wave test bench experiments accel-timing regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 
 # libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
 # seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
@@ -96,7 +102,7 @@ SYNTH_NMAX := 256
 PIXEL_MHZ := 25.125
 yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NMAX) accel_synth_top; synth_ice40 -dsp -top accel_synth_top -json $3
 
-all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
+all: $(PROGRAMS) $(TESTS) $(DRIVER_TESTS) ## build every program and test into build/
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' Makefile tests/cpu/rules.mk constraints/boards.mk | sed -E 's/:.*## /\t/' | expand -t 16
@@ -123,7 +129,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5 fuzz
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
@@ -175,6 +181,15 @@ experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs
 	$(BUILD)/experiment --out $(BUILD)/experiments
 	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
 	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
+
+# The timing diagram of a batch in docs/accelerator-ip.md, from the example top's
+# testbench (Debian's python3, where setup.sh plots installs matplotlib).
+accel-timing: deps ## docs/accel_batch_timing.png: a batch on the example master, from its simulation
+	@bash scripts/setup.sh plots
+	@RTL_TB=wb_example_9x2 bash tests/test_rtl_icarus.sh $(BUILD) | grep -v '^ok'
+	vvp -N $(BUILD)/rtl/tb_accel_wb_example_9x2.vvp +SCENE=$(BUILD)/rtl/example_tiny-9.scene.hex \
+		+EXPECT=$(BUILD)/rtl/example_tiny-9.expect.hex +WAVES +DUMPFILE=$(BUILD)/rtl/accel_batch.vcd
+	/usr/bin/python3 scripts/accel_timing.py $(BUILD)/rtl/accel_batch.vcd docs/accel_batch_timing.png
 
 regmap: ## regenerate the register maps and sprite ROM (scripts/regmap.py, sprites.py)
 	python3 scripts/regmap.py .
@@ -311,6 +326,15 @@ $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/lib
 $(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+$(BUILD)/tests/test_accel_driver_%: $(BUILD)/obj/tests/test_accel_driver.o $(BUILD)/libboids.a $(call accel_link,%)
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+$(BUILD)/san/tests/test_accel_driver_%: $(BUILD)/san/tests/test_accel_driver.o $(BUILD)/san/libboids.a \
+		$(call accel_link,%)
+	@mkdir -p $(@D)
+	$(CXX) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
 
 $(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
