@@ -15,10 +15,26 @@ CPPFLAGS := -Ifirmware -Ihost -Isim -MMD -MP
 LDLIBS := -lm -pthread
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-# The Verilated accelerator: one model per variant NMAX_LANES. Every program
-# links the default; the co-simulation tests link each of COSIM_VARIANTS.
+# The Verilated accelerator: one model per variant NMAX_LANES. The programs
+# that offer --neighbors accel (ACCEL_PROGRAM_NAMES) link the default as a
+# device (sim/accel_device.c); the co-simulation tests link each of
+# COSIM_VARIANTS. The other programs and the unit tests link no simulator:
+# host/hal_absent.c stands behind their HAL.
 VERILATOR := verilator
 VERILATOR_INC := /usr/share/verilator/include
+# One recipe builds every Verilated model (the accelerator, the system, the
+# SoC, the CPU's harness): $1 its top module, $2 its prefix, $3 its own flags
+# (parameters, tracing, more source directories), $4 its source files. The
+# model with -O3 (Verilator's default is -Os); the log kept, shown on failure.
+VL_MODEL_FLAGS := --cc --build -j 2 -O3 -Wall -Irtl -y rtl -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3"
+define verilate
+@mkdir -p $(@D)
+$(VERILATOR) $(VL_MODEL_FLAGS) --top-module $1 --prefix $2 --Mdir $(@D) $3 $4 > $(@D)/verilator.log 2>&1 \
+	|| { cat $(@D)/verilator.log; exit 1; }
+cp $(@D)/$2__ALL.a $@
+endef
+# ... and one compiler line for the C++ around them (shims, Verilator's runtime).
+VL_CXX = $(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd
 ACCEL_DEFAULT := 1024_8
 COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8 64_3_bin 2048_8_bin
 ACCEL_RTL := rtl/boids_accel.v $(wildcard rtl/accel_*.v) rtl/accel_regs.vh
@@ -50,27 +66,34 @@ system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/
 	$(BUILD)/vl/runtime_fst.a
 
 FIRMWARE_SRC := $(wildcard firmware/*.c)
-HOST_SRC := $(filter-out %_main.c,$(wildcard host/*.c))
+HOST_SRC := $(filter-out %_main.c host/hal_absent.c,$(wildcard host/*.c))
 LIB_SRC := $(FIRMWARE_SRC) $(HOST_SRC)
 # The monitor's parts: VGA decoder, window, PNG files, reference rendering.
-SIM_LIB_SRC := $(filter-out %_main.c sim/accel_bench.c sim/accel_bins_bench.c,$(wildcard sim/*.c))
+SIM_LIB_SRC := $(filter-out %_main.c sim/accel_bench.c sim/accel_bins_bench.c sim/accel_device.c,$(wildcard sim/*.c))
 SIM_CFLAGS = $(shell pkg-config --cflags sdl2 libpng 2>/dev/null)
 SIM_LIBS = $(shell pkg-config --libs sdl2 libpng 2>/dev/null) -lz
 PROGRAM_NAMES := $(patsubst host/%_main.c,%,$(wildcard host/*_main.c))
 PROGRAMS := $(addprefix $(BUILD)/,$(PROGRAM_NAMES))
-TEST_NAMES := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+ACCEL_PROGRAM_NAMES := boids soak
+TEST_NAMES := $(filter-out test_accel_driver,$(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 TESTS := $(addprefix $(BUILD)/tests/,$(TEST_NAMES))
 SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
 # Every program again with ASan and UBSan (tests/test_sanitized.sh runs them).
 SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
+# The standalone driver's test (tests/test_accel_driver.c) runs on the Verilated
+# accelerator: the default model (also with ASan and UBSan) and one with binning;
+# tests/run_all.sh runs them with the unit tests.
+DRIVER_TEST_VARIANTS := $(ACCEL_DEFAULT) 64_3_bin
+DRIVER_TESTS := $(addprefix $(BUILD)/tests/test_accel_driver_,$(DRIVER_TEST_VARIANTS)) \
+	$(BUILD)/san/tests/test_accel_driver_$(ACCEL_DEFAULT)
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
 ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 # The binned batch against brute force, 256 to 16,384 boids, on a model built for the
 # bench only: N_MAX 16,384, the most the register map holds.
 BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_16384_8_bin
 
-.PHONY: all help deps run wave test bench experiments regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
+.PHONY: all help deps run wave test bench experiments accel-timing regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 
 # libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
 # seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
@@ -90,7 +113,7 @@ SYNTH_NMAX := 256
 PIXEL_MHZ := 25.125
 yosys_accel = read_verilog -Irtl $1; chparam -set LANES $2 -set N_MAX $(SYNTH_NMAX) accel_synth_top; synth_ice40 -dsp -top accel_synth_top -json $3
 
-all: $(PROGRAMS) $(TESTS) ## build every program and test into build/
+all: $(PROGRAMS) $(TESTS) $(DRIVER_TESTS) ## build every program and test into build/
 
 help: ## this list
 	@grep -hE '^[a-z-]+:.*## ' Makefile tests/cpu/rules.mk constraints/boards.mk | sed -E 's/:.*## /\t/' | expand -t 16
@@ -117,7 +140,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5 fuzz
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
+	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS)
 	@bash tests/run_all.sh $(BUILD)
@@ -169,6 +192,15 @@ experiments: $(BUILD)/experiment ## leadership sweeps (minutes), plots into docs
 	$(BUILD)/experiment --out $(BUILD)/experiments
 	gnuplot -e "dir='$(BUILD)/experiments'; out='docs'" scripts/plot_experiments.gp
 	@echo "plots: docs/experiments-leadership.png docs/experiments-conflict.png"
+
+# The timing diagram of a batch in docs/accelerator-ip.md, from the example top's
+# testbench (Debian's python3, where setup.sh plots installs matplotlib).
+accel-timing: deps ## docs/accel_batch_timing.png: a batch on the example master, from its simulation
+	@bash scripts/setup.sh plots
+	@RTL_TB=wb_example_9x2 bash tests/test_rtl_icarus.sh $(BUILD) | grep -v '^ok'
+	vvp -N $(BUILD)/rtl/tb_accel_wb_example_9x2.vvp +SCENE=$(BUILD)/rtl/example_tiny-9.scene.hex \
+		+EXPECT=$(BUILD)/rtl/example_tiny-9.expect.hex +WAVES +DUMPFILE=$(BUILD)/rtl/accel_batch.vcd
+	/usr/bin/python3 scripts/accel_timing.py $(BUILD)/rtl/accel_batch.vcd docs/accel_batch_timing.png
 
 regmap: ## regenerate the register maps, sprite ROM and video modes (scripts/regmap.py, sprites.py, video_modes.py)
 	python3 scripts/regmap.py .
@@ -236,21 +268,33 @@ $(BUILD)/libboids.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 $(BUILD)/san/libboids.a: $(patsubst %.c,$(BUILD)/san/%.o,$(LIB_SRC))
 	ar rcs $@ $^
 
-$(PROGRAMS): $(BUILD)/%: $(BUILD)/obj/host/%_main.o $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
+$(addprefix $(BUILD)/,$(ACCEL_PROGRAM_NAMES)): $(BUILD)/%: $(BUILD)/obj/host/%_main.o \
+		$(BUILD)/obj/sim/accel_device.o $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-$(TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
-	@mkdir -p $(@D)
-	$(CXX) $(CFLAGS) $^ -lcmocka $(SIM_LIBS) $(LDLIBS) -o $@
+$(addprefix $(BUILD)/,$(filter-out $(ACCEL_PROGRAM_NAMES),$(PROGRAM_NAMES))): $(BUILD)/%: \
+		$(BUILD)/obj/host/%_main.o $(BUILD)/libboids.a $(BUILD)/obj/host/hal_absent.o
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-$(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libsim.a $(BUILD)/san/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
+# The unit tests: C alone, no simulator, no window or PNG library.
+$(TESTS): $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/obj/host/hal_absent.o
 	@mkdir -p $(@D)
-	$(CXX) -g $(SANITIZE) $^ -lcmocka $(SIM_LIBS) $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
-$(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES)): $(BUILD)/san/bin/%: $(BUILD)/san/host/%_main.o $(BUILD)/san/libboids.a \
-		$(call accel_link,$(ACCEL_DEFAULT))
+$(SAN_TESTS): $(BUILD)/san/tests/%: $(BUILD)/san/tests/%.o $(BUILD)/san/libsim.a $(BUILD)/san/libboids.a \
+		$(BUILD)/san/host/hal_absent.o
+	@mkdir -p $(@D)
+	$(CC) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
+
+$(addprefix $(BUILD)/san/bin/,$(ACCEL_PROGRAM_NAMES)): $(BUILD)/san/bin/%: $(BUILD)/san/host/%_main.o \
+		$(BUILD)/san/sim/accel_device.o $(BUILD)/san/libboids.a $(call accel_link,$(ACCEL_DEFAULT))
 	@mkdir -p $(@D)
 	$(CXX) -g $(SANITIZE) $^ $(LDLIBS) -o $@
+
+$(addprefix $(BUILD)/san/bin/,$(filter-out $(ACCEL_PROGRAM_NAMES),$(PROGRAM_NAMES))): $(BUILD)/san/bin/%: \
+		$(BUILD)/san/host/%_main.o $(BUILD)/san/libboids.a $(BUILD)/san/host/hal_absent.o
+	@mkdir -p $(@D)
+	$(CC) -g $(SANITIZE) $^ $(LDLIBS) -o $@
 
 $(BUILD)/san/bin/sim: $(BUILD)/san/sim/sim_main.o $(BUILD)/san/libsim.a $(BUILD)/san/libboids.a $(call system_link,system)
 	@mkdir -p $(@D)
@@ -294,6 +338,15 @@ $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/lib
 $(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+$(BUILD)/tests/test_accel_driver_%: $(BUILD)/obj/tests/test_accel_driver.o $(BUILD)/libboids.a $(call accel_link,%)
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
+
+$(BUILD)/san/tests/test_accel_driver_%: $(BUILD)/san/tests/test_accel_driver.o $(BUILD)/san/libboids.a \
+		$(call accel_link,%)
+	@mkdir -p $(@D)
+	$(CXX) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
 
 $(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
 	@mkdir -p $(@D)
@@ -380,34 +433,23 @@ $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 
 # Verilator: the model of one variant, built with -O3 (the default is -Os).
 $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
-	@mkdir -p $(@D)
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*) (log: $(@D)/verilator.log)"
-	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl --top-module boids_accel --prefix Vaccel_$* \
-		--Mdir $(@D) -GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) -GBINNING=$(call vl_binning,$*) \
-		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" $(filter %.v,$^) > $(@D)/verilator.log 2>&1 \
-		|| { cat $(@D)/verilator.log; exit 1; }
-	cp $(@D)/Vaccel_$*__ALL.a $@
+	$(call verilate,boids_accel,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
+		-GBINNING=$(call vl_binning,$*),$(filter %.v,$^))
 
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
-		-DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
+	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
 		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)"' -c $< -o $@
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
-	@mkdir -p $(@D)
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
-	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_system --prefix Vsystem \
-		$(call system_trace_flag,$*) --Mdir $(@D) -GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) \
-		-GBINNING=$(SYSTEM_BINNING) -GMODE=$(video_mode_id_$(MODE)) \
-		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_system.v > $(@D)/verilator.log 2>&1 \
-		|| { cat $(@D)/verilator.log; exit 1; }
-	cp $(@D)/Vsystem__ALL.a $@
+	$(call verilate,boids_system,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
+		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GMODE=$(video_mode_id_$(MODE)),rtl/boids_system.v)
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
-		-DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
+	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
 
@@ -438,21 +480,16 @@ $(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o 
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
-	@mkdir -p $(@D)
 	@echo "verilator: $(SOC_VARIANT), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
-	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl --top-module boids_soc --prefix Vsoc \
-		--trace-fst --trace-structs --Mdir $(@D) -GRAM_BYTES=$(SOC_RAM_BYTES) -GN_MAX=$(SYSTEM_NMAX) \
-		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) \
-		-GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) -GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) \
-		-GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) \
-		-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" rtl/boids_soc.v > $(@D)/verilator.log 2>&1 \
-		|| { cat $(@D)/verilator.log; exit 1; }
-	cp $(@D)/Vsoc__ALL.a $@
+	$(call verilate,boids_soc,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
+		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) \
+		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
+		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
+		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)
 
 $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h \
 		sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h $(BUILD)/vl/%/model.a
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Isim -Ifirmware \
-		-DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
+	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
@@ -472,17 +509,17 @@ $(BUILD)/modes/%/sim: FORCE
 # system_sim.h's functions, on whichever model is open (system or SoC).
 $(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h
 	@mkdir -p $(@D)
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -Isim -Ihost -c $< -o $@
+	$(VL_CXX) -Isim -Ihost -c $< -o $@
 
 $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_c.cpp
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_fst_c.o
+	$(VL_CXX) -c $(word 2,$^) -o $(@D)/verilated_fst_c.o
 	cp $< $@
 	ar rs $@ $(@D)/verilated_fst_c.o
 
 $(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated_threads.cpp
 	@mkdir -p $(@D)
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 1,$^) -o $(@D)/verilated.o
-	$(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -c $(word 2,$^) -o $(@D)/verilated_threads.o
+	$(VL_CXX) -c $(word 1,$^) -o $(@D)/verilated.o
+	$(VL_CXX) -c $(word 2,$^) -o $(@D)/verilated_threads.o
 	ar rcs $@ $(@D)/verilated.o $(@D)/verilated_threads.o
 
 include tests/cpu/rules.mk

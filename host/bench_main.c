@@ -52,7 +52,7 @@ static int run_case(const bench_case_t *c, double *steps_per_s, double *checks_p
     ps.order = c->order;
     spec = (scene_spec_t){c->n, 0, 0, 0, 0, 0, ps.world_w, ps.world_h, 3, 6, 1};
     if (scene_random(&spec, &t) != 0 ||
-        flock_sim_open(&sim, MODEL_FIXED, c->neighbors, &ps, &t, err, sizeof err) != 0) {
+        flock_sim_open(&sim, MODEL_FIXED, c->neighbors, &ps, &t, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "bench: out of memory at %u boids\n", c->n);
         return -1;
     }

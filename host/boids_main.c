@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "accel_device.h"
 #include "flock_sim.h"
 #include "flock_start.h"
 #include "flock_state.h"
@@ -87,7 +88,7 @@ int main(int argc, char **argv)
         return fail(err);
     if (flock_start_table(&o, &start, err, sizeof err) != 0)
         return fail(err);
-    rc = flock_sim_open(&sim, o.model, o.neighbors, &o.params, &start, err, sizeof err);
+    rc = flock_sim_open(&sim, o.model, o.neighbors, &o.params, &start, accel_device(), err, sizeof err);
     state_table_free(&start);
     if (rc != 0)
         return fail(err);

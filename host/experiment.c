@@ -166,7 +166,7 @@ int experiment_run(const run_spec_t *r, uint32_t frames, run_result_t *out, char
         t.row[i].x += (EXPERIMENT_WORLD_W - EXPERIMENT_START_BOX) / 2;
         t.row[i].y += (EXPERIMENT_WORLD_H - EXPERIMENT_START_BOX) / 2;
     }
-    if (flock_sim_open(&sim, MODEL_FIXED, NEIGHBORS_GRID, &ps, &t, err, errlen) != 0) {
+    if (flock_sim_open(&sim, MODEL_FIXED, NEIGHBORS_GRID, &ps, &t, NULL, err, errlen) != 0) {
         state_table_free(&t);
         return -1;
     }

@@ -3,30 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flock_sim.h"
-#include "accel_sim.h"
 #include "flock_state.h"
 
-/* The Verilated accelerator: one per process, as on a board. A caller that
- * already holds it open lends it. */
-static int open_accel(flock_sim_t *s, uint32_t n, char *err, size_t errlen)
+static int open_device(flock_sim_t *s, flock_device_t *device, uint32_t n, char *err,
+                       size_t errlen)
 {
-    if (!accel_sim_is_open()) {
-        if (accel_sim_open() != 0) {
-            snprintf(err, errlen, "--neighbors accel: the co-simulation does not open");
-            return -1;
-        }
-        s->accel_open = 1;
-    }
-    if (neighbors_accel_init(&s->accel) != NEIGHBORS_OK) {
-        snprintf(err, errlen, "--neighbors accel: the accelerator does not answer");
+    if (device == NULL) {
+        snprintf(err, errlen, "--neighbors accel: this program has no accelerator");
         return -1;
     }
-    if (n > s->accel.n_max) {
-        snprintf(err, errlen, "--neighbors accel: %u boids, but this build's accelerator (%s) "
-                              "holds at most %u", n, accel_sim_variant(), s->accel.n_max);
+    if (device->open(device, n, &s->engine, err, errlen) != 0)
         return -1;
-    }
-    s->engine = neighbors_accel_engine(&s->accel);
+    s->device = device;
     return 0;
 }
 
@@ -45,7 +33,7 @@ static int open_engine(flock_sim_t *s, int neighbors, uint32_t n)
 }
 
 int flock_sim_open(flock_sim_t *s, int model, int neighbors, const param_set_t *ps,
-                   const state_table_t *start, char *err, size_t errlen)
+                   const state_table_t *start, flock_device_t *device, char *err, size_t errlen)
 {
     int rc;
 
@@ -58,7 +46,7 @@ int flock_sim_open(flock_sim_t *s, int model, int neighbors, const param_set_t *
     } else {
         rc = flock_from_table(start, &s->fixed);
         if (rc == 0 && neighbors == NEIGHBORS_ACCEL) {
-            if (open_accel(s, s->fixed.n, err, errlen) != 0) {
+            if (open_device(s, device, s->fixed.n, err, errlen) != 0) {
                 flock_sim_close(s);
                 return -1;
             }
@@ -119,15 +107,15 @@ int flock_sim_table(const flock_sim_t *s, state_table_t *t)
 
 uint64_t flock_sim_pair_checks(const flock_sim_t *s)
 {
-    if (s->engine.ctx == &s->accel)
+    if (s->device != NULL)
         return 0; /* the hardware's own count is CYCLES */
     return s->grid_mem ? s->grid.pair_checks : s->brute.pair_checks;
 }
 
 void flock_sim_close(flock_sim_t *s)
 {
-    if (s->accel_open)
-        accel_sim_close();
+    if (s->device != NULL)
+        s->device->close(s->device);
     flock_free(&s->fixed);
     fflock_free(&s->flt);
     free(s->grid_mem);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "accel_device.h"
 #include "flock_sim.h"
 #include "flock_start.h"
 #include "stdout_check.h"
@@ -155,7 +156,7 @@ int main(int argc, char **argv)
         return fail(err);
     if (flock_start_table(&o, &start, err, sizeof err) != 0)
         return fail(err);
-    rc = flock_sim_open(&sim, o.model, o.neighbors, &o.params, &start, err, sizeof err);
+    rc = flock_sim_open(&sim, o.model, o.neighbors, &o.params, &start, accel_device(), err, sizeof err);
     memset(e, 0, sizeof e);
     e[0].farthest = e[1].farthest = -1e300;
     e[0].stay = calloc(start.n, sizeof *e[0].stay);

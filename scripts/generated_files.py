@@ -33,9 +33,9 @@ def write_or_check(root, files, check, tool):
 
 def generator_main(doc, make_files, tool):
     """The command line of a generator: [--check] ROOT. doc is its docstring,
-    make_files() the files it writes (as write_or_check takes them)."""
+    make_files(root) the files it writes (as write_or_check takes them)."""
     ap = argparse.ArgumentParser(description=doc.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare, do not write")
     ap.add_argument("root", help="repository root")
     args = ap.parse_args()
-    return write_or_check(args.root, make_files(), args.check, tool)
+    return write_or_check(args.root, make_files(args.root), args.check, tool)

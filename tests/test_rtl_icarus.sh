@@ -44,6 +44,35 @@ for nmax in 64 1024; do
     fi
 done
 
+# The example top (rtl/examples/accel_wb_example.v) runs one scene of the vectors from
+# its master's ROM: example_scene NAME VECTORS PREFIX writes PREFIX.scene.hex (the ROM:
+# VISUAL, VISUAL2 low and high, PROTECTED2 low and high, COUNT, the boids' words) and
+# PREFIX.expect.hex (the 7 result words of each boid).
+example_scene() {
+    awk -v want="$1" -v rom="$3.scene.hex" -v sums="$3.expect.hex" '
+        $1 == "scene" {
+            on = $2 == want
+            if (on) {
+                n = $3; got = 0; skip = $7 > 0; found = 1
+                print $4 > rom; print substr($5, 9, 8) > rom; print substr($5, 1, 8) > rom
+                print substr($6, 9, 8) > rom; print substr($6, 1, 8) > rom; printf "%08x\n", n > rom
+            }
+            next
+        }
+        !on { next }
+        skip { skip = 0; next }
+        got < n { print $1 > rom; print $2 > rom; print $3 > rom; print $4 > rom; got++; next }
+        got < 2 * n { for (k = 1; k <= 7; k++) print $k > sums; got++ }
+        END { exit !found }' "$2"
+}
+for scene in tiny-9 random-dense; do
+    if example_scene "$scene" "$out/accel_vectors_64.txt" "$out/example_$scene"; then
+        ok "the example master's ROM and expected sums for scene $scene"
+    else
+        not_ok "the example master's ROM and expected sums for scene $scene" "no scene $scene in $out/accel_vectors_64.txt"
+    fi
+done
+
 # The longest run first.
 # run name | testbench module | description | iverilog arguments | vvp plusargs
 configs=(
@@ -66,6 +95,8 @@ configs=(
     "tb_dvi_transmitter_small|tb_dvi_transmitter|DVI link, 48x15 mode, 3 frames: from the ECP5 pins, alignment from tokens, every pixel and sync, clock lane, negative controls|-y rtl -y rtl/ecp5 tests/rtl/ecp5_oddrx1f_sim.v tests/rtl/tb_dvi_transmitter.v|"
     "tb_dvi_transmitter_skew|tb_dvi_transmitter|DVI link, 48x15 mode, fast clock 1 ns late: the crossing's other path|-y rtl -y rtl/ecp5 -P tb_dvi_transmitter.SKEW_PS=1000 tests/rtl/ecp5_oddrx1f_sim.v tests/rtl/tb_dvi_transmitter.v|"
     "tb_soc_uart|tb_soc_uart|SoC UART: bit times at two divisors, status flags, loopback, overrun, a glitch|-y rtl tests/rtl/tb_soc_uart.v|"
+    "tb_accel_wb_example_9x2|tb_accel_wb_example|example top: the accelerator (N_MAX 64, LANES 2) on a CPU-less Wishbone master at 0x30000000; scene tiny-9 from its ROM, batch, interrupt, results against the C model, a reset mid-batch|-y rtl -y rtl/examples -P tb_accel_wb_example.LANES=2 tests/rtl/tb_accel_wb_example.v|+SCENE=$out/example_tiny-9.scene.hex +EXPECT=$out/example_tiny-9.expect.hex"
+    "tb_accel_wb_example_64x3_bin|tb_accel_wb_example|example top: N_MAX 64, LANES 3, BINNING 1 at 0xc0000000; scene random-dense (64 boids) from its ROM against the C model|-y rtl -y rtl/examples -P tb_accel_wb_example.LANES=3 -P tb_accel_wb_example.BINNING=1 -P tb_accel_wb_example.ACCEL_BASE=32'hc0000000 tests/rtl/tb_accel_wb_example.v|+SCENE=$out/example_random-dense.scene.hex +EXPECT=$out/example_random-dense.expect.hex"
     "tb_accel_pair_lane|tb_accel_pair_lane|pair unit: boundaries, 33-bit corners, wide sums, stalls, random|rtl/accel_pair_lane.v tests/rtl/tb_accel_pair_lane.v|"
     "tb_boids_accel_64x1|tb_boids_accel|accelerator N_MAX 64 LANES 1: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_64x3|tb_boids_accel|accelerator N_MAX 64 LANES 3: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=3 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"

@@ -125,6 +125,18 @@ for f in rtl/boards/*.v; do
         -s "$top" -o /dev/null "$f" "$ecp5_stub"
 done
 
+# The examples (rtl/examples/: the accelerator on a master of its own), at their defaults
+# and with a binning accelerator of another size.
+for f in rtl/examples/*.v; do
+    top=$(basename "$f" .v)
+    check "verilator -Wall $f" verilator --lint-only -Wall -Irtl -y rtl -y rtl/examples "${waiver[@]}" \
+        --top-module "$top" "$f"
+    check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -y rtl/examples -s "$top" -o /dev/null "$f"
+done
+check "verilator -Wall accel_wb_example N_MAX=1024 LANES=8 BINNING=1" \
+    verilator --lint-only -Wall -Irtl -y rtl -y rtl/examples "${waiver[@]}" -GN_MAX=1024 -GLANES=8 -GBINNING=1 \
+    rtl/examples/accel_wb_example.v
+
 # The display and the system top at the sizes that matter: each mode at SCALE 1, 2 and 4,
 # the small sprite memory of the UP5K build.
 for size in "640 480 1 1280" "640 480 2 512" "640 480 4 512" "800 600 2 1280" "800 600 4 1280" \

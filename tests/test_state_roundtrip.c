@@ -144,7 +144,7 @@ static void every_reachable_state_saves_and_loads(void **state)
         }
         for (model = MODEL_FIXED; model <= MODEL_FLOAT; model++) {
             flock_sim_t s;
-            assert_int_equal(flock_sim_open(&s, model, NEIGHBORS_BRUTE, &ps, &start, err,
+            assert_int_equal(flock_sim_open(&s, model, NEIGHBORS_BRUTE, &ps, &start, NULL, err,
                                             sizeof err), 0);
             for (f = 0; f < frames; f++)
                 assert_int_equal(flock_sim_step(&s, err, sizeof err), 0);

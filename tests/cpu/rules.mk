@@ -44,15 +44,11 @@ $(BUILD)/cpu/no-pair/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tes
 
 # One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
 $(BUILD)/cpu/vl/model.a: $(CPU_RTL)
-	@mkdir -p $(@D)
 	@echo "verilator: cpu_test_top (log: $(@D)/verilator.log)"
-	$(VERILATOR) --cc --build -j 2 -O3 -Wall -Irtl -y rtl -y tests/cpu --trace-fst --top-module cpu_test_top \
-		--prefix Vcpu_test_top --Mdir $(@D) -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3" \
-		tests/cpu/cpu_test_top.v > $(@D)/verilator.log 2>&1 || { cat $(@D)/verilator.log; exit 1; }
-	cp $(@D)/Vcpu_test_top__ALL.a $@
+	$(call verilate,cpu_test_top,Vcpu_test_top,-y tests/cpu --trace-fst,tests/cpu/cpu_test_top.v)
 
 $(BUILD)/cpu/vl/cpu_test_main.o: tests/cpu/cpu_test_main.cpp $(BUILD)/cpu/vl/model.a $(wildcard tests/cpu/iss/*.h)
-	$(CXX) -O2 -std=c++14 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd -I$(@D) -Itests/cpu/iss \
+	$(VL_CXX) -I$(@D) -Itests/cpu/iss \
 		-DRAM_BYTES=$$(($(CPU_RAM_WORDS) * 4)) -c $< -o $@
 
 # the checker and the ISS run beside the model (lockstep)

@@ -1,0 +1,263 @@
+/* The standalone accelerator driver (boids_accel_driver.h): registers and
+ * memories as docs/register-map.md has them, through the bound accessors. */
+#include "boids_accel_driver.h"
+
+#include "accel_regs.h"
+
+#define STATUS_ERRORS (ACCEL_STATUS_ERR_PARAM | ACCEL_STATUS_ERR_BUSY | ACCEL_STATUS_ERR_BUS)
+#define VISUAL_MAX ((int32_t)255 << 16) /* 255 px in Q16.16, the block's limit */
+
+static uint32_t rd(const boids_accel_t *dev, uint32_t offset)
+{
+    return dev->read ? dev->read(dev->io, offset) : dev->base[offset / 4u];
+}
+
+static void wr(const boids_accel_t *dev, uint32_t offset, uint32_t value)
+{
+    if (dev->write)
+        dev->write(dev->io, offset, value);
+    else
+        dev->base[offset / 4u] = value;
+}
+
+static int identify(boids_accel_t *dev)
+{
+    if (rd(dev, ACCEL_ID) != ACCEL_ID_VALUE)
+        return BOIDS_ACCEL_E_NO_DEVICE;
+    dev->n_max = rd(dev, ACCEL_NMAX);
+    dev->lanes = rd(dev, ACCEL_LANES);
+    dev->bin_passes = rd(dev, ACCEL_BIN_PASSES);
+    wr(dev, ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS);
+    return BOIDS_ACCEL_OK;
+}
+
+/* Field by field: a struct copy may become a call to memset, which a
+ * freestanding build of this file alone does not have. */
+static void unbind(boids_accel_t *dev)
+{
+    dev->base = 0;
+    dev->read = 0;
+    dev->write = 0;
+    dev->io = 0;
+    dev->n_max = dev->lanes = dev->bin_passes = 0;
+    dev->count = 0;
+    dev->running = 0;
+    dev->last_cycles = 0;
+}
+
+int boids_accel_init_mmio(boids_accel_t *dev, volatile void *base)
+{
+    unbind(dev);
+    if (base == 0)
+        return BOIDS_ACCEL_E_NO_DEVICE;
+    dev->base = (volatile uint32_t *)base;
+    return identify(dev);
+}
+
+int boids_accel_init_io(boids_accel_t *dev, boids_accel_read_fn read, boids_accel_write_fn write,
+                        void *io)
+{
+    unbind(dev);
+    if (read == 0 || write == 0)
+        return BOIDS_ACCEL_E_NO_DEVICE;
+    dev->read = read;
+    dev->write = write;
+    dev->io = io;
+    return identify(dev);
+}
+
+int boids_accel_set_ranges(boids_accel_t *dev, int32_t visual, int32_t protected_range)
+{
+    uint64_t visual2, protected2;
+
+    if (dev->running)
+        return BOIDS_ACCEL_E_BUSY;
+    if (visual < 0 || visual > VISUAL_MAX || protected_range < 0 || protected_range > visual)
+        return BOIDS_ACCEL_E_RANGE;
+    visual2 = (uint64_t)visual * (uint64_t)visual;
+    protected2 = (uint64_t)protected_range * (uint64_t)protected_range;
+    wr(dev, ACCEL_VISUAL, (uint32_t)visual);
+    wr(dev, ACCEL_VISUAL2_LO, (uint32_t)visual2);
+    wr(dev, ACCEL_VISUAL2_HI, (uint32_t)(visual2 >> 32));
+    wr(dev, ACCEL_PROTECTED2_LO, (uint32_t)protected2);
+    wr(dev, ACCEL_PROTECTED2_HI, (uint32_t)(protected2 >> 32));
+    return BOIDS_ACCEL_OK;
+}
+
+int boids_accel_load(boids_accel_t *dev, uint32_t first, const boids_accel_boid_t *boids,
+                     uint32_t n)
+{
+    uint32_t i;
+
+    if (dev->running)
+        return BOIDS_ACCEL_E_BUSY;
+    if (first > dev->n_max || n > dev->n_max - first)
+        return BOIDS_ACCEL_E_RANGE;
+    for (i = 0; i < n; i++) {
+        uint32_t at = ACCEL_BOIDS_BASE + (first + i) * ACCEL_BOID_STRIDE;
+        wr(dev, at + 0, (uint32_t)boids[i].x);
+        wr(dev, at + 4, (uint32_t)boids[i].y);
+        wr(dev, at + 8, (uint32_t)boids[i].vx);
+        wr(dev, at + 12, (uint32_t)boids[i].vy);
+    }
+    return BOIDS_ACCEL_OK;
+}
+
+int boids_accel_set_pass(boids_accel_t *dev, uint32_t p, const boids_accel_pass_t *pass)
+{
+    uint32_t r;
+
+    if (dev->bin_passes == 0)
+        return BOIDS_ACCEL_E_UNSUPPORTED;
+    if (dev->running)
+        return BOIDS_ACCEL_E_BUSY;
+    if (p >= dev->bin_passes)
+        return BOIDS_ACCEL_E_RANGE;
+    for (r = 0; r < BOIDS_ACCEL_PASS_RANGES; r++)
+        if (pass->first[r] > pass->end[r] || pass->end[r] > dev->n_max)
+            return BOIDS_ACCEL_E_RANGE;
+    for (r = 0; r < BOIDS_ACCEL_PASS_RANGES; r++)
+        wr(dev, ACCEL_PASSES_BASE + p * ACCEL_PASS_STRIDE + 4u * r,
+           pass->first[r] << ACCEL_RANGE_FIRST_SHIFT | pass->end[r] << ACCEL_RANGE_END_SHIFT);
+    return BOIDS_ACCEL_OK;
+}
+
+/* The code of the first error flag set in status (0 if none), after
+ * clearing every flag that is set. */
+static int take_errors(const boids_accel_t *dev, uint32_t status)
+{
+    if ((status & STATUS_ERRORS) == 0)
+        return BOIDS_ACCEL_OK;
+    wr(dev, ACCEL_STATUS, status & STATUS_ERRORS);
+    if (status & ACCEL_STATUS_ERR_PARAM)
+        return BOIDS_ACCEL_E_PARAM;
+    if (status & ACCEL_STATUS_ERR_BUSY)
+        return BOIDS_ACCEL_E_BUSY;
+    return BOIDS_ACCEL_E_BUS;
+}
+
+int boids_accel_start(boids_accel_t *dev, boids_accel_run_t run, uint32_t count, uint32_t query,
+                      int irq)
+{
+    uint32_t ctrl = ACCEL_CTRL_START | (irq ? ACCEL_CTRL_IRQ_EN : 0);
+    int rc;
+
+    if (dev->running)
+        return BOIDS_ACCEL_E_BUSY;
+    if (run == BOIDS_ACCEL_BINNED && dev->bin_passes == 0)
+        return BOIDS_ACCEL_E_UNSUPPORTED;
+    if (count > dev->n_max || (run == BOIDS_ACCEL_QUERY && query >= count))
+        return BOIDS_ACCEL_E_RANGE;
+    if (run != BOIDS_ACCEL_QUERY)
+        ctrl |= ACCEL_CTRL_BATCH;
+    if (run == BOIDS_ACCEL_BINNED)
+        ctrl |= ACCEL_CTRL_BINNED;
+    wr(dev, ACCEL_COUNT, count);
+    wr(dev, ACCEL_QUERY, run == BOIDS_ACCEL_QUERY ? query : 0);
+    wr(dev, ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS);
+    wr(dev, ACCEL_CTRL, ctrl);
+    rc = take_errors(dev, rd(dev, ACCEL_STATUS));
+    if (rc != BOIDS_ACCEL_OK)
+        return rc;
+    dev->count = count;
+    dev->running = 1;
+    return BOIDS_ACCEL_OK;
+}
+
+int boids_accel_poll(boids_accel_t *dev)
+{
+    uint32_t status;
+    int rc;
+
+    if (!dev->running)
+        return BOIDS_ACCEL_E_IDLE;
+    status = rd(dev, ACCEL_STATUS);
+    rc = take_errors(dev, status);
+    if (status & ACCEL_STATUS_DONE) {
+        wr(dev, ACCEL_STATUS, ACCEL_STATUS_DONE);
+        dev->last_cycles = rd(dev, ACCEL_CYCLES);
+        dev->running = 0;
+        return rc;
+    }
+    if ((status & ACCEL_STATUS_BUSY) == 0) { /* neither: the block was reset */
+        dev->running = 0;
+        return rc != BOIDS_ACCEL_OK ? rc : BOIDS_ACCEL_E_IDLE;
+    }
+    return rc != BOIDS_ACCEL_OK ? rc : 1;
+}
+
+int boids_accel_wait(boids_accel_t *dev, uint32_t max_polls)
+{
+    uint32_t i;
+
+    for (i = 0; i < max_polls; i++) {
+        int rc = boids_accel_poll(dev);
+        if (rc <= 0)
+            return rc;
+    }
+    return BOIDS_ACCEL_E_TIMEOUT;
+}
+
+uint32_t boids_accel_polls_for(const boids_accel_t *dev, boids_accel_run_t run, uint32_t count)
+{
+    uint32_t lanes = dev->lanes ? dev->lanes : 1u;
+    /* 32-bit division: a soft CPU without 64-bit divide needs no library call */
+    uint32_t passes = run == BOIDS_ACCEL_QUERY ? 1u : count / lanes + (count % lanes != 0);
+    /* docs/accelerator.md: about passes (count + 1) + lanes + 8 cycles; a
+     * binned batch takes fewer. A poll takes at least one cycle. */
+    uint64_t polls = 10u * ((uint64_t)passes * ((uint64_t)count + 1u) + lanes + 16u) + 1000u;
+
+    return polls > UINT32_MAX ? UINT32_MAX : (uint32_t)polls;
+}
+
+uint32_t boids_accel_results_ready(const boids_accel_t *dev)
+{
+    return rd(dev, ACCEL_RESULTS_READY);
+}
+
+int boids_accel_read_sums(const boids_accel_t *dev, uint32_t i, boids_accel_sums_t *out)
+{
+    uint32_t at = ACCEL_RESULTS_BASE + i * ACCEL_RESULT_STRIDE;
+
+    if (i >= dev->n_max)
+        return BOIDS_ACCEL_E_RANGE;
+    out->sep_x = (int32_t)rd(dev, at + ACCEL_RESULT_SEP_X);
+    out->sep_y = (int32_t)rd(dev, at + ACCEL_RESULT_SEP_Y);
+    out->coh_x = (int32_t)rd(dev, at + ACCEL_RESULT_COH_X);
+    out->coh_y = (int32_t)rd(dev, at + ACCEL_RESULT_COH_Y);
+    out->ali_x = (int32_t)rd(dev, at + ACCEL_RESULT_ALI_X);
+    out->ali_y = (int32_t)rd(dev, at + ACCEL_RESULT_ALI_Y);
+    out->count = rd(dev, at + ACCEL_RESULT_COUNT);
+    return BOIDS_ACCEL_OK;
+}
+
+int boids_accel_batch(boids_accel_t *dev, const boids_accel_boid_t *boids, uint32_t n,
+                      boids_accel_sums_t *out)
+{
+    uint32_t i;
+    int rc = boids_accel_load(dev, 0, boids, n);
+
+    if (rc == BOIDS_ACCEL_OK)
+        rc = boids_accel_start(dev, BOIDS_ACCEL_BATCH, n, 0, 0);
+    if (rc == BOIDS_ACCEL_OK)
+        rc = boids_accel_wait(dev, boids_accel_polls_for(dev, BOIDS_ACCEL_BATCH, n));
+    for (i = 0; rc == BOIDS_ACCEL_OK && i < n; i++)
+        rc = boids_accel_read_sums(dev, i, &out[i]);
+    return rc;
+}
+
+const char *boids_accel_strerror(int code)
+{
+    switch (code) {
+    case BOIDS_ACCEL_OK: return "ok";
+    case BOIDS_ACCEL_E_NO_DEVICE: return "no accelerator: ID does not read BOID";
+    case BOIDS_ACCEL_E_RANGE: return "an index, count or range beyond the accelerator's build";
+    case BOIDS_ACCEL_E_PARAM: return "the accelerator refused the run's parameters";
+    case BOIDS_ACCEL_E_BUSY: return "the accelerator is busy with a run";
+    case BOIDS_ACCEL_E_BUS: return "an access missed the accelerator's map";
+    case BOIDS_ACCEL_E_TIMEOUT: return "the run did not finish in time";
+    case BOIDS_ACCEL_E_UNSUPPORTED: return "this accelerator was built without binning";
+    case BOIDS_ACCEL_E_IDLE: return "no run is going on";
+    default: return "unknown error";
+    }
+}
