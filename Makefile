@@ -105,7 +105,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@bash scripts/setup.sh synth ecp5 fuzz
+	@bash scripts/setup.sh synth ecp5 formal fuzz fusesoc
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS)
@@ -163,8 +163,8 @@ regmap: ## regenerate the register maps and sprite ROM (scripts/regmap.py, sprit
 	python3 scripts/regmap.py .
 	python3 scripts/sprites.py .
 
-formal: ## prove the VGA timing and the display's bus properties (yosys-smtbmc)
-	@bash scripts/setup.sh synth
+formal: ## prove the VGA timing and the display's bus properties (SymbiYosys: tests/formal/display.sby)
+	@bash scripts/setup.sh formal
 	@bash tests/test_formal.sh $(BUILD)
 
 lint: ## verilator --lint-only -Wall and iverilog -g2012 on every RTL file
