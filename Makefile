@@ -139,7 +139,7 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@bash scripts/setup.sh synth ecp5 fuzz
+	@bash scripts/setup.sh synth ecp5 formal fuzz fusesoc
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS)
@@ -207,8 +207,8 @@ regmap: ## regenerate the register maps, sprite ROM and video modes (scripts/reg
 	python3 scripts/sprites.py .
 	python3 scripts/video_modes.py .
 
-formal: ## prove the VGA timing and the display's bus properties (yosys-smtbmc)
-	@bash scripts/setup.sh synth
+formal: ## prove the VGA timing and the display's bus properties (SymbiYosys: tests/formal/display.sby)
+	@bash scripts/setup.sh formal
 	@bash tests/test_formal.sh $(BUILD)
 
 lint: ## verilator --lint-only -Wall and iverilog -g2012 on every RTL file

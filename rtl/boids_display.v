@@ -394,7 +394,7 @@ module boids_display #(
                        clk_pixel};                  // unused unless PIXEL_CLOCK_SEPARATE
 
 `ifdef FORMAL
-    // Formal properties (tests/test_formal.sh, at a small mode and SPRITES_MAX). Reset
+    // Formal properties (tests/formal/display.sby, at a small mode and SPRITES_MAX). Reset
     // is assumed in the first cycle and is free after it. The master is a well-behaved
     // Wishbone B4 classic one: a request (cyc and stb) is held, unchanged, until its ack.
     // The properties of vga_timing (u_timing) are checked here too.

@@ -118,7 +118,7 @@ module vga_timing #(
     end
 
 `ifdef FORMAL
-    // Formal properties (tests/test_formal.sh: k-induction with yosys-smtbmc). Reset is
+    // Formal properties (tests/formal/display.sby: k-induction with SymbiYosys). Reset is
     // assumed in the first cycle and is free after it. f_cnt is the cycles since reset
     // modulo one frame, counted apart from the RTL: the raster position y * H_TOTAL + x
     // must equal it, which makes each cycle one pixel on and each strobe come exactly

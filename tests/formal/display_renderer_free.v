@@ -1,5 +1,5 @@
 // display_renderer_free: a free stand-in for display_renderer in the formal proof of
-// boids_display (tests/test_formal.sh). Same ports; every output is chosen by the solver
+// boids_display (tests/formal/display.sby). Same ports; every output is chosen by the solver
 // each cycle, so the display's bus properties are proved for any renderer behaviour.
 `default_nettype none
 
