@@ -335,7 +335,7 @@ $(BUILD)/tests/tools/%.so: tests/tools/%.c
 $(BUILD)/sim-notrace: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,system_notrace)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
+$(BUILD)/cosim/cosim_%: $(BUILD)/obj/tests/cosim_accel.o $(BUILD)/libboids.a $(call accel_link,%)
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ -lcmocka $(LDLIBS) -o $@
 
@@ -348,7 +348,7 @@ $(BUILD)/san/tests/test_accel_driver_%: $(BUILD)/san/tests/test_accel_driver.o $
 	@mkdir -p $(@D)
 	$(CXX) -g $(SANITIZE) $^ -lcmocka $(LDLIBS) -o $@
 
-$(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(BUILD)/vl/%/accel_sim.o $(BUILD)/vl/%/model.a $(BUILD)/vl/runtime.a
+$(BUILD)/accelbench/accel_bench_%: $(BUILD)/obj/sim/accel_bench.o $(BUILD)/libboids.a $(call accel_link,%)
 	@mkdir -p $(@D)
 	$(CXX) $(CFLAGS) $^ $(LDLIBS) -o $@
 
