@@ -4,6 +4,7 @@
 // clock period in ps, UART_DIVISOR the UART's clocks a bit at reset; TRACE is
 // 1 when the model was built with --trace-fst. PIXEL_CLOCK_SEPARATE 1: the
 // model has two clocks, clk of SYSTEM_PS and clk_pixel (verilated_top.h).
+// ACCEL_LANES is the accelerator's (0: none).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -11,9 +12,48 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <tuple>
 
 #include VTOP_HEADER
+#include "Vsoc___024root.h"
+#include "gated_clock_edges.h"
 #include "verilated_top.h"
+
+#if !PIXEL_CLOCK_SEPARATE && ACCEL_LANES > 0
+// One eval a clock (gated_clock_edges.h), with the generated model's names as
+// Verilator 5.006 gives them for boids_soc. Two clocks, or none gated (no
+// accelerator), take whole evals.
+void Vsoc___024root___ico_sequent__TOP__0(Vsoc___024root *vlSelf);
+void Vsoc___024root___eval_nba(Vsoc___024root *vlSelf);
+
+struct SocNames {
+    using Root = Vsoc___024root;
+    static auto inputs(Root &r) {
+        return std::make_tuple(r.host_adr_i, r.host_dat_i, r.rst, r.cpu_hold, r.host_cyc_i, r.host_stb_i,
+                               r.host_we_i, r.host_sel_i);
+    }
+    static void ico(Root &r) { Vsoc___024root___ico_sequent__TOP__0(&r); }
+    static void nba(Root &r) { Vsoc___024root___eval_nba(&r); }
+    // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
+    static bool latch_input(Root &r) {
+        return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__busy |
+               r.boids_soc__DOT__u_system__DOT__accel_ack |
+               r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
+               (r.boids_soc__DOT__bus_cyc & r.boids_soc__DOT__u_system__DOT____Vcellinp__g_accel__DOT__u_accel__wb_stb_i);
+    }
+    static CData &run_clk(Root &r) {
+        return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk;
+    }
+    static CData &gclk(Root &r) { return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
+    static CData &prev_clk(Root &r) { return r.__Vtrigrprev__TOP__clk; }
+    static CData &prev_gclk(Root &r) {
+        return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
+    }
+};
+
+template <>
+struct ClockEdges<Vsoc> : GatedClockEdges<Vsoc, SocNames> {};
+#endif
 
 extern "C" {
 #include "soc_sim.h"

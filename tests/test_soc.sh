@@ -99,6 +99,26 @@ else
     not_ok "$build/soc-jitter exists" "build it with: make $build/soc-jitter"
 fi
 
+# One eval a clock (ClockEdges in sim/soc_sim.cpp) against two whole evals,
+# which a trace takes: the same pictures, final state, clocks and board figures,
+# on build/soc and on build/soc-jitter.
+same_run() {
+    "$1" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 \
+        --png "$tmp/edge_$2" --save "$tmp/edge_$2.csv" "${@:3}" 2>&1 | grep -E "cycles\)|soc: board"
+}
+for m in "$soc" "$build/soc-jitter"; do
+    [ -x "$m" ] || continue
+    fast=$(same_run "$m" fast) whole=$(same_run "$m" whole --trace "$tmp/edge.fst")
+    fast=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$fast") whole=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$whole")
+    differ=$(diff -r "$tmp/edge_fast" "$tmp/edge_whole" 2>&1; cmp "$tmp/edge_fast.csv" "$tmp/edge_whole.csv" 2>&1)
+    if [ -n "$fast" ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] && [ "$(ls "$tmp/edge_fast" | wc -l)" -ge 1 ]; then
+        ok "$(basename "$m"): one eval a clock untraced: the pictures, the state and the clocks of a traced run"
+    else
+        not_ok "$(basename "$m"): one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
+    fi
+    rm -rf "$tmp/edge_fast" "$tmp/edge_whole" "$tmp/edge.fst"
+done
+
 # A differing start must show: the comparison above can fail.
 "$soc" --headless --steps 5 --boids 32 --seed 1 --save "$tmp/a.csv" >/dev/null 2>&1
 "$boids" --frames 5 --boids 32 --seed 2 --save "$tmp/b.csv" >/dev/null 2>&1

@@ -1,0 +1,81 @@
+// One eval a clock for a Verilated top whose clocks are clk and the
+// accelerator's simulation clock gate (boids_accel.v, g_sim_clock_gate: a
+// latch open while clk is low, and the gated clock). The system's and the
+// SoC's shims give it their model's names (a Names class, below) and make it
+// their ClockEdges (verilated_top.h). docs/performance.md has the figures;
+// tests/test_sim.sh and tests/test_soc.sh compare runs against whole evals,
+// which a trace takes.
+//
+// Names, as Verilator 5.006 names the model's parts (another Verilator may
+// name or schedule them otherwise: the build then fails in the shim, and
+// deleting its ClockEdges specialization goes back to a whole eval an edge):
+//   Root                         the model's root class
+//   inputs(Root &)               the inputs the input-combinational pass reads,
+//                                clk aside, as a std::tuple
+//   void ico(Root &)             that pass (___ico_sequent__TOP__0)
+//   void nba(Root &)             the always blocks of the triggers (___eval_nba)
+//   bool latch_input(Root &)     the latch's input as the model holds it now
+//   run_clk, gclk, prev_clk, prev_gclk (Root &): references to the latch, the
+//                                gated clock and the edge detectors of both
+//
+// The falling edge: nothing runs on it. All an eval changes is the latch, the
+// gated clock and the edge detectors. With the inputs of the last
+// input-combinational pass the model keeps that pass's results current when
+// registers change (its NBA region recomputes what depends on both), so the
+// latch takes latch_input(); with other inputs the pass runs, at clk = 0,
+// and sets the latch itself.
+//
+// The rising edge is the eval's scheduler for the one event that can happen:
+// the gated clock opens if the latch is, the triggers are set (clk rose, the
+// gated clock rose if it did; a model with another clock fails the
+// static_assert) and the always blocks of those triggers run. After them
+// neither clock can change, so there is nothing more to look for.
+#ifndef GATED_CLOCK_EDGES_H
+#define GATED_CLOCK_EDGES_H
+
+#include <type_traits>
+#include <utility>
+
+#include "verilated.h"
+
+template <typename Top, typename Names>
+struct GatedClockEdges {
+    using Root = typename Names::Root;
+    static_assert(std::is_same<decltype(Root::__VactTriggered), VlTriggerVec<2>>::value,
+                  "the model has a clock GatedClockEdges does not know: teach it, or delete the "
+                  "shim's ClockEdges");
+
+    // the inputs of the last input-combinational pass
+    decltype(Names::inputs(std::declval<Root &>())) settled{};
+    bool known = false;                // whether that pass has run since the last whole eval
+
+    void fall(Top &top) {
+        Root &r = *top.rootp;
+        auto now = Names::inputs(r);
+        if (known && now == settled) {
+            Names::run_clk(r) = Names::latch_input(r);
+        } else {
+            Names::ico(r);
+            settled = now;
+            known = true;
+        }
+        Names::gclk(r) = 0;
+        Names::prev_clk(r) = 0;
+        Names::prev_gclk(r) = 0;
+    }
+
+    void rise(Top &top) {
+        Root &r = *top.rootp;
+        bool gated = Names::run_clk(r);
+        Names::gclk(r) = gated;
+        // eval_triggers__act's work, from the edge detectors fall() cleared:
+        // trigger 0 is clk's rising edge, 1 the gated clock's
+        Names::prev_clk(r) = 1;
+        Names::prev_gclk(r) = gated;
+        r.__VnbaTriggered.at(0) = true;
+        r.__VnbaTriggered.at(1) = gated;
+        Names::nba(r);
+    }
+};
+
+#endif
