@@ -489,6 +489,25 @@ module accel_core #(
     end
 `endif
 
+`ifdef FORMAL
+    // Properties of the binned batch (tests/formal/accel_core.sby; the harness
+    // tests/formal/accel_core_formal.v drives the inputs and checks the run at the
+    // ports). A preload reads its pass's query block p L..p L + L - 1 (tab_addr is p
+    // until the preload ends); with ACCEL_TABLE_CONTRACT (every range within
+    // [0, COUNT], assumed by the harness) a range never reads past COUNT. A report
+    // never meets the previous pass's write-back.
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    wire [XW-1:0] f_pass_base = {{(XW-PASS_W){1'b0}}, tab_addr} * L_X;
+    always @(*) if (f_past_valid && busy && run_bin) begin
+        if (issue && st_pre) assert(base == f_pass_base && j >= base && j < base_next);
+`ifdef ACCEL_TABLE_CONTRACT
+        if (issue && !st_pre) assert(j < n_x);
+`endif
+        assert(!(pass_done && wb_act));
+    end
+`endif
+
 endmodule
 
 `default_nettype wire
