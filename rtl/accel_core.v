@@ -37,7 +37,9 @@
 //            never written)
 //   tail     one cycle with no entry that carries the pass's last flag (a pass
 //            whose ranges are all empty still reports)
-// So a binned batch takes about P (L + 1) + (entries of all ranges) + 9 cycles.
+// So a binned batch takes P (L + 1) + (entries of all ranges) + 8 + (boids in the
+// last pass) cycles from START to DONE: the last tail's report comes 9 cycles
+// after it, the rest of the last pass one a cycle (tests/formal/accel_core.sby).
 // Velocities are then read through a delay line of the position address (the
 // ranges break the counter's run), which gives the same addresses in a batch.
 // Sums are as wide as any input needs: a pass adds at most N_MAX - 1 pairs (never
@@ -500,11 +502,12 @@ module accel_core #(
     always @(posedge clk) f_past_valid <= 1'b1;
     wire [XW-1:0] f_pass_base = {{(XW-PASS_W){1'b0}}, tab_addr} * L_X;
     always @(*) if (f_past_valid && busy && run_bin) begin
-        if (issue && st_pre) assert(base == f_pass_base && j >= base && j < base_next);
+        if (issue && st_pre)
+            f_preload_block: assert(base == f_pass_base && j >= base && j < base_next);
 `ifdef ACCEL_TABLE_CONTRACT
-        if (issue && !st_pre) assert(j < n_x);
+        if (issue && !st_pre) f_range_below_count: assert(j < n_x);
 `endif
-        assert(!(pass_done && wb_act));
+        f_report_not_in_write_back: assert(!(pass_done && wb_act));
     end
 `endif
 
