@@ -8,16 +8,20 @@
 // cycle only; START at any idle cycle, always a binned batch; COUNT <= N_MAX and the
 // table change only between runs (the register block refuses writes while busy);
 // the table reads with one cycle's latency while tab_re, as accel_pass_mem. boids_accel
-// does not check the table: with CONTRACT = 1 every range is assumed within
-// [0, COUNT] (firmware/accel_bins.c's contract), with CONTRACT = 0 it is any table.
+// does not check the table: with CONTRACT = 1 each range is assumed as
+// firmware/accel_bins.h promises (within [0, COUNT], the non-empty ones ascending and
+// disjoint), with CONTRACT = 0 it is any table.
 // Properties of each run (n = COUNT, P = ceil(n / LANES), E = the entries of the
 // ranges of passes 0..P-1, a range's being max(end - first, 0)):
-//   - busy lasts at most P (LANES + 1) + E + F_TAIL cycles (finish falls in it);
+//   - busy lasts exactly P (LANES + 1) + E + 8 + (boids in the last pass) cycles,
+//     1 if n = 0, and finish is its last (f_len);
 //   - exactly P reports (lane 0's write, res_wsel low), the last at or before finish;
-//   - every write goes to an entry < n, none twice, and all n are written by finish.
-// accel_core's own `ifdef FORMAL block adds the read addresses (under CONTRACT).
+//   - the writes go to entries 0, 1, .., n - 1 in that order, one each, all by
+//     finish (what RESULTS_READY's streaming relies on).
+// accel_core's own `ifdef FORMAL block adds the read addresses (the ranges' under
+// CONTRACT) and that a report never meets a write-back.
 module accel_core_formal #(
-    parameter integer N_MAX = 8,
+    parameter integer N_MAX = 4,
     parameter integer LANES = 2,
     parameter integer CONTRACT = 1
 ) (
@@ -28,8 +32,8 @@ module accel_core_formal #(
     localparam integer RW = IW + 1;
     localparam integer PASSES = (N_MAX + LANES - 1) / LANES;
     localparam integer PASS_W = N_MAX <= LANES ? 1 : $clog2(PASSES);
-    localparam integer CW = 12;                     // cycle and entry counters
-    localparam integer F_TAIL = 10;                 // 9 fails: BMC finds a run that long
+    localparam integer CW = 7;                      // cycle and entry counters
+    localparam integer F_PIPE = 8;                  // a pass's tail to its report, minus 1
 
     reg f_past_valid = 1'b0;
     always @(posedge clk) f_past_valid <= 1'b1;
@@ -127,41 +131,41 @@ module accel_core_formal #(
                         f_entries = f_entries + hi(tab[p*6*RW +: 6*RW], r) - lo(tab[p*6*RW +: 6*RW], r);
             end
     end
-    wire [CW-1:0] f_bound = f_passes * (LANES + 1) + f_entries + F_TAIL;
+    wire [CW-1:0] f_last_boids = count - (f_passes - 1'b1) * LANES;
+    wire [CW-1:0] f_len = count == 0 ? 1
+                        : f_passes * (LANES + 1) + f_entries + F_PIPE + f_last_boids;
 
     // ---- counted apart from the core ---------------------------------------------
     reg  [CW-1:0]    f_cyc;                         // busy cycles of this run so far
     reg  [CW-1:0]    f_reports;                     // reports before this cycle
-    reg  [N_MAX-1:0] f_written;                     // entries written before this cycle
+    reg  [CW-1:0]    f_writes;                      // entries written before this cycle
     wire             report = res_we && !res_wsel;
-    wire [N_MAX-1:0] wmask = res_we ? {{(N_MAX-1){1'b0}}, 1'b1} << res_waddr : {N_MAX{1'b0}};
-    wire [N_MAX-1:0] all_n = ~({N_MAX{1'b1}} << count);
 
     always @(posedge clk) begin
         if (busy) begin
             f_cyc <= f_cyc + 1'b1;
             f_reports <= f_reports + report;
-            f_written <= f_written | wmask;
+            f_writes <= f_writes + res_we;
         end
         if (start && !busy) begin
             f_cyc <= 1;
             f_reports <= 0;
-            f_written <= {N_MAX{1'b0}};
+            f_writes <= 0;
         end
     end
 
     always @(*) if (f_past_valid) begin
         // nothing happens between runs
-        if (!busy) assert(!finish && !res_we);
+        if (!busy) f_idle: assert(!finish && !res_we);
         if (busy) begin
-            // 1: busy ends within the bound (f_cyc counts this cycle)
-            assert(f_cyc <= f_bound);
-            // 2: at most P reports, all P by finish
-            assert(f_reports + report <= f_passes);
-            if (finish) assert(f_reports + report == f_passes);
-            // 4: each entry < n written once, all of them by finish
-            if (res_we) assert(res_waddr < count && !f_written[res_waddr]);
-            if (finish) assert((f_written | wmask) == all_n);
+            // the run's length (f_cyc counts this cycle): finish exactly in its last
+            f_length: assert(f_cyc <= f_len && finish == (f_cyc == f_len));
+            // at most P reports, all P by finish
+            f_report_count: assert(f_reports + report <= f_passes);
+            if (finish) f_reports_done: assert(f_reports + report == f_passes);
+            // entries 0..n-1 in order, each once, all by finish
+            if (res_we) f_write_order: assert(res_waddr == f_writes && f_writes < count);
+            if (finish) f_writes_done: assert(f_writes + res_we == count);
         end
     end
 
