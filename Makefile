@@ -207,7 +207,7 @@ regmap: ## regenerate the register maps, sprite ROM and video modes (scripts/reg
 	python3 scripts/sprites.py .
 	python3 scripts/video_modes.py .
 
-formal: ## prove the VGA timing and the display's bus properties (SymbiYosys: tests/formal/display.sby)
+formal: ## prove the VGA timing and the display's bus properties, check the binned batch (SymbiYosys: tests/formal/*.sby)
 	@bash scripts/setup.sh formal
 	@bash tests/test_formal.sh $(BUILD)
 

@@ -37,7 +37,9 @@
 //            never written)
 //   tail     one cycle with no entry that carries the pass's last flag (a pass
 //            whose ranges are all empty still reports)
-// So a binned batch takes about P (L + 1) + (entries of all ranges) + 9 cycles.
+// So a binned batch takes P (L + 1) + (entries of all ranges) + 8 + (boids in the
+// last pass) cycles from START to DONE: the last tail's report comes 9 cycles
+// after it, the rest of the last pass one a cycle (tests/formal/accel_core.sby).
 // Velocities are then read through a delay line of the position address (the
 // ranges break the counter's run), which gives the same addresses in a batch.
 // Sums are as wide as any input needs: a pass adds at most N_MAX - 1 pairs (never
@@ -486,6 +488,26 @@ module accel_core #(
 `ifndef SYNTHESIS
     always @(posedge clk) begin
         if (!rst && pass_done && wb_act) $error("%m: a pass finished before the last was written back");
+    end
+`endif
+
+`ifdef FORMAL
+    // Properties of the binned batch (tests/formal/accel_core.sby; the harness
+    // tests/formal/accel_core_formal.v drives the inputs and checks the run at the
+    // ports). A preload reads its pass's query block p L..p L + L - 1 (tab_addr is p
+    // until the preload ends); with ACCEL_TABLE_CONTRACT (every range within
+    // [0, COUNT], assumed by the harness) a range never reads past COUNT. A report
+    // never meets the previous pass's write-back.
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    wire [XW-1:0] f_pass_base = {{(XW-PASS_W){1'b0}}, tab_addr} * L_X;
+    always @(*) if (f_past_valid && busy && run_bin) begin
+        if (issue && st_pre)
+            f_preload_block: assert(base == f_pass_base && j >= base && j < base_next);
+`ifdef ACCEL_TABLE_CONTRACT
+        if (issue && !st_pre) f_range_below_count: assert(j < n_x);
+`endif
+        f_report_not_in_write_back: assert(!(pass_done && wb_act));
     end
 `endif
 

