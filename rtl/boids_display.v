@@ -14,9 +14,9 @@
 // are refused with ERR_BUSY (a CTRL write while drawing still sets IRQ_EN). A DRAW
 // with COUNT > SPRITES_MAX sets ERR_PARAM and changes nothing else.
 // The boid window (BOID_WINDOW 1, display_sprite_maker) takes boids as x, y, vx, vy
-// words and writes their sprite words into the sprite memory itself, the cycle after
-// each vy write's request: the bus's next request comes a cycle later still, so the
-// memory keeps one write port. Its writes are refused while drawing, as sprite writes.
+// words and writes their sprite words into the sprite memory itself, within four
+// cycles of each vy write's request, in a cycle without a bus request, so the memory
+// keeps one write port. Its writes are refused while drawing, as sprite writes.
 // Frames: at every vblank_start FRAME_COUNT counts and STATUS.FRAME is set; a picture
 // finished before it (PENDING) becomes the front buffer, shown from the next frame's
 // first line; a drawing still going on counts in DROPPED and the old picture stays.
@@ -201,8 +201,9 @@ module boids_display #(
                         if (drawing) st_err_busy <= 1'b1;
                         else reg_count <= wb_dat_i;
                     end
-                    REG_SHIFT: reg_shift <= wb_dat_i[3:0];
-                    REG_ROLE: reg_role <= wb_dat_i[1:0];
+                    // the boid window's registers (without it they read 0)
+                    REG_SHIFT: if (BOID_WINDOW != 0) reg_shift <= wb_dat_i[3:0];
+                    REG_ROLE: if (BOID_WINDOW != 0) reg_role <= wb_dat_i[1:0];
                     default: ; // ID, WIDTH, HEIGHT, FRAME_COUNT, DROPPED, SPRITES_MAX, CAPS: read only
                 endcase
             end
@@ -238,8 +239,8 @@ module boids_display #(
     end
 
     // ---- the boid window -------------------------------------------------------------
-    wire          make_we;                          // a sprite from the window, the cycle
-    wire [SW-1:0] make_waddr;                       // after a vy write (never with req)
+    wire          make_we;                          // a sprite from the window, a few
+    wire [SW-1:0] make_waddr;                       // cycles after a vy write (never with req)
     wire [31:0]   make_wdata;
 
     generate
@@ -270,6 +271,7 @@ module boids_display #(
                 .wdata(wb_dat_i),
                 .shift(reg_shift),
                 .role(reg_role),
+                .busy(req),
                 .spr_we(make_we),
                 .spr_waddr(make_waddr),
                 .spr_wdata(make_wdata)

@@ -103,9 +103,9 @@ DISPLAY_REGS = [
                                 "picture was shown again.", []),
     ("SPRITES_MAX", 0x20, "RO", None, "Entries in the sprite memory (a build parameter).", []),
     ("SHIFT", 0x24, "RW", 0, "The boid window's zoom: its sprites sit at a boid's whole pixels divided "
-                             "by 2^SHIFT (bits 3:0, 0 to 15; the others read 0).", []),
+                             "by 2^SHIFT (bits 3:0, 0 to 15; the others read 0). Reads 0 without the window.", []),
     ("ROLE", 0x28, "RW", 0, "The ROLE field of the sprites the boid window writes (bits 1:0; the others "
-                            "read 0).", []),
+                            "read 0). Reads 0 without the window.", []),
     ("CAPS", 0x2C, "RO", None, "What this build has (build parameters).", [
         ("BOID_WINDOW", 0, 1, "RO", "1: the boid window is built (else it is unmapped)."),
     ]),
@@ -324,7 +324,8 @@ def markdown():
             "(whichever entry they are written to), and the vy write makes sprite i from them,",
             "exactly as `display_sprite()` in `firmware/display.c` packs it with the SHIFT",
             "register as its zoom and the ROLE register as its role. The sprite memory holds it",
-            "from the cycle after the write's acknowledge. The window is write only (reads 0);",
+            "by the fourth cycle after the vy write's request (a read of that sprite sooner",
+            "returns its old word). The window is write only (reads 0);",
             "while DRAWING its writes are ignored and set STATUS.ERR_BUSY, as sprite writes are.",
             "Entries from SPRITES_MAX up, and the whole window where CAPS.BOID_WINDOW is 0, are",
             "unmapped.", ""]
