@@ -1,5 +1,6 @@
 /* Display driver (see display.h). Every wait is bounded, so a broken or
  * missing block is an error code, never a hang. */
+#include <stddef.h>
 #include "display.h"
 #include "display_regs.h"
 #include "hal.h"
@@ -25,6 +26,7 @@ int display_init(display_t *d, uint32_t base)
     d->width = rd(d, DISPLAY_WIDTH);
     d->height = rd(d, DISPLAY_HEIGHT);
     d->sprites_max = rd(d, DISPLAY_SPRITES_MAX);
+    d->boid_window = (rd(d, DISPLAY_CAPS) & DISPLAY_CAPS_BOID_WINDOW) != 0;
     wr(d, DISPLAY_STATUS, DISPLAY_STATUS_FRAME | STATUS_ERRORS); /* start clean */
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_IRQ_EN);
     d->frame = rd(d, DISPLAY_FRAME_COUNT);
@@ -101,21 +103,59 @@ uint32_t display_sprite(const boid_t *b, uint32_t role, uint32_t shift)
     return sprite_word(b, role, shift);
 }
 
+/* Sprites from entry `at` on, through the boid window: the four words of each
+ * boid, and ROLE written only where it changes (the flock's roles come in
+ * runs). Returns the entry after the last. */
+static inline uint32_t write_boids(const display_t *d, uint32_t at, const boid_t *b, const uint8_t *role,
+                                   uint32_t fixed_role, uint32_t n)
+{
+    uint32_t addr = d->base + DISPLAY_BOID_WINDOW_BASE + at * DISPLAY_BOID_WINDOW_STRIDE;
+    uint32_t i, last_role = ~0u;
+
+    for (i = 0; i < n; i++, addr += DISPLAY_BOID_WINDOW_STRIDE) {
+        uint32_t r = (role != NULL ? role[i] : fixed_role) & DISPLAY_SPRITE_ROLE_MASK;
+        if (r != last_role) {
+            wr(d, DISPLAY_ROLE, r);
+            last_role = r;
+        }
+        hal_write32(addr, (uint32_t)b[i].x);
+        hal_write32(addr + 4, (uint32_t)b[i].y);
+        hal_write32(addr + 8, (uint32_t)b[i].vx);
+        hal_write32(addr + 12, (uint32_t)b[i].vy); /* the block packs sprite `at + i` */
+    }
+    return at + n;
+}
+
+/* The same, packed here, one word a sprite. */
+static inline uint32_t write_sprites(const display_t *d, uint32_t at, const boid_t *b,
+                                     const uint8_t *role, uint32_t fixed_role, uint32_t n)
+{
+    uint32_t addr = d->base + DISPLAY_SPRITES_BASE + at * DISPLAY_SPRITE_STRIDE;
+    const uint32_t shift = d->shift; /* a local: the stores are volatile */
+    uint32_t i;
+
+    for (i = 0; i < n; i++, addr += DISPLAY_SPRITE_STRIDE)
+        hal_write32(addr, sprite_word(&b[i], role != NULL ? role[i] : fixed_role, shift));
+    return at + n;
+}
+
 int display_draw(display_t *d, const flock_t *f)
 {
-    uint32_t addr = d->base + DISPLAY_SPRITES_BASE;
-    const uint32_t n = f->n, shift = d->shift; /* locals: the stores are volatile */
-    uint32_t i, polls = 0;
+    uint32_t polls = 0, at;
 
     if (f->n + f->n_predators > d->sprites_max)
         return DISPLAY_E_CAPACITY;
     while (rd(d, DISPLAY_STATUS) & DISPLAY_STATUS_DRAWING)
         if (++polls == DRAW_POLLS_MAX)
             return DISPLAY_E_TIMEOUT;
-    for (i = 0; i < n; i++, addr += DISPLAY_SPRITE_STRIDE)
-        hal_write32(addr, sprite_word(&f->boid[i], f->role[i], shift));
-    for (i = 0; i < f->n_predators; i++, addr += DISPLAY_SPRITE_STRIDE)
-        hal_write32(addr, sprite_word(&f->predator[i], DISPLAY_ROLE_PREDATOR, shift));
+    if (d->boid_window) {
+        wr(d, DISPLAY_SHIFT, d->shift);
+        at = write_boids(d, 0, f->boid, f->role, 0, f->n);
+        (void)write_boids(d, at, f->predator, NULL, DISPLAY_ROLE_PREDATOR, f->n_predators);
+    } else {
+        at = write_sprites(d, 0, f->boid, f->role, 0, f->n);
+        (void)write_sprites(d, at, f->predator, NULL, DISPLAY_ROLE_PREDATOR, f->n_predators);
+    }
     wr(d, DISPLAY_COUNT, f->n + f->n_predators);
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
     if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {

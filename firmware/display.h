@@ -26,9 +26,11 @@ typedef struct {
     uint32_t sprites_max;
     uint32_t shift;       /* world px >> shift = framebuffer px */
     uint32_t frame;       /* FRAME_COUNT when the last frame began */
+    uint32_t boid_window; /* CAPS.BOID_WINDOW: the block packs the sprite words */
 } display_t;
 
-/* Checks the block's ID, reads its size, enables the frame interrupt. */
+/* Checks the block's ID, reads its size and what it has, enables the frame
+ * interrupt. */
 int display_init(display_t *d, uint32_t base);
 /* Picks the smallest power-of-two zoom-out that fits the world on screen. */
 void display_set_world(display_t *d, q16_t world_w, q16_t world_h);
@@ -36,7 +38,9 @@ void display_set_world(display_t *d, q16_t world_w, q16_t world_h);
  * it; d->frame is then its number. */
 int display_wait_frame(display_t *d);
 /* Waits for the renderer, writes one sprite a member and predator, and starts
- * a drawing; the picture changes at the next vertical blanking after it. */
+ * a drawing; the picture changes at the next vertical blanking after it. With
+ * the boid window each member is written as its four words and the block packs
+ * its sprite word (about 45 cycles a boid less on the SoC's CPU). */
 int display_draw(display_t *d, const flock_t *f);
 
 /* The pieces, exposed for tests: the 8-way heading of a velocity (0 = +x,

@@ -25,9 +25,15 @@
 #define DISPLAY_FRAME_COUNT 0x0018u /* RO: Frames begun since reset (vertical blankings); wraps at 2^32 */
 #define DISPLAY_DROPPED 0x001cu /* RO: Vertical blankings that found a drawing unfinished, so the previous picture was shown again */
 #define DISPLAY_SPRITES_MAX 0x0020u /* RO: Entries in the sprite memory (a build parameter) */
+#define DISPLAY_SHIFT 0x0024u /* RW: The boid window's zoom: its sprites sit at a boid's whole pixels divided by 2^SHIFT (bits 3:0, 0 to 15; the others read 0) */
+#define DISPLAY_ROLE 0x0028u /* RW: The ROLE field of the sprites the boid window writes (bits 1:0; the others read 0) */
+#define DISPLAY_CAPS 0x002cu /* RO: What this build has (build parameters) */
+#define DISPLAY_CAPS_BOID_WINDOW 0x00000001u
 
 #define DISPLAY_SPRITES_BASE 0x10000u /* sprite i: one word */
 #define DISPLAY_SPRITE_STRIDE 4u
+#define DISPLAY_BOID_WINDOW_BASE 0x40000u /* entry i: x, y, vx, vy words */
+#define DISPLAY_BOID_WINDOW_STRIDE 16u
 #define DISPLAY_SPRITE_X_SHIFT 0u /* framebuffer column of the sprite's centre, signed */
 #define DISPLAY_SPRITE_X_MASK 0xfffu
 #define DISPLAY_SPRITE_Y_SHIFT 12u /* framebuffer row of the sprite's centre, signed */

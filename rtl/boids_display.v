@@ -13,6 +13,10 @@
 // to the renderer: sprite reads return 0, and sprite writes, COUNT writes and DRAW
 // are refused with ERR_BUSY (a CTRL write while drawing still sets IRQ_EN). A DRAW
 // with COUNT > SPRITES_MAX sets ERR_PARAM and changes nothing else.
+// The boid window (BOID_WINDOW 1, display_sprite_maker) takes boids as x, y, vx, vy
+// words and writes their sprite words into the sprite memory itself, within four
+// cycles of each vy write's request, in a cycle without a bus request, so the memory
+// keeps one write port. Its writes are refused while drawing, as sprite writes.
 // Frames: at every vblank_start FRAME_COUNT counts and STATUS.FRAME is set; a picture
 // finished before it (PENDING) becomes the front buffer, shown from the next frame's
 // first line; a drawing still going on counts in DROPPED and the old picture stays.
@@ -42,7 +46,8 @@ module boids_display #(
     parameter integer VSYNC_ACTIVE_HIGH = `VGA_VSYNC_ACTIVE_HIGH(MODE),
     parameter integer SCALE = 1,                    // 1, 2 or 4: a buffer pixel is SCALE x SCALE
     parameter integer SPRITES_MAX = 1280,           // sprite memory entries, 2..16384
-    parameter integer PIXEL_CLOCK_SEPARATE = 0      // 1: the pixel side on clk_pixel (see above)
+    parameter integer PIXEL_CLOCK_SEPARATE = 0,     // 1: the pixel side on clk_pixel (see above)
+    parameter integer BOID_WINDOW = 1               // 1: the boid window (see above); 0 saves its logic
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
     input  wire        rst,                         // synchronous to clk, active high
@@ -76,9 +81,11 @@ module boids_display #(
     localparam integer SW = $clog2(SPRITES_MAX);
     localparam integer CW = $clog2(SPRITES_MAX + 1);
     localparam integer SPRITES_END = {12'd0, SPRITES_BASE} + SPRITE_STRIDE * SPRITES_MAX;
+    localparam integer WINDOW_END = {12'd0, BOID_WINDOW_BASE} + BOID_WINDOW_STRIDE * SPRITES_MAX;
     localparam [31:0] FB_W_WORD = FB_W;
     localparam [31:0] FB_H_WORD = FB_H;
     localparam [31:0] SMAX_WORD = SPRITES_MAX;
+    localparam [31:0] CAPS_WORD = BOID_WINDOW != 0 ? 32'd1 << CAPS_BOID_WINDOW : 32'd0;
 
     initial begin
         if (MODE < 0 || MODE >= `VGA_MODE_COUNT)
@@ -91,6 +98,8 @@ module boids_display #(
             $error("%m: SPRITES_MAX = %0d, must be 2..16384", SPRITES_MAX);
         if (PIXEL_CLOCK_SEPARATE != 0 && PIXEL_CLOCK_SEPARATE != 1)
             $error("%m: PIXEL_CLOCK_SEPARATE = %0d, must be 0 or 1", PIXEL_CLOCK_SEPARATE);
+        if (BOID_WINDOW != 0 && BOID_WINDOW != 1) $error("%m: BOID_WINDOW = %0d, must be 0 or 1", BOID_WINDOW);
+        if (BOID_WINDOW_STRIDE != 16) $error("%m: BOID_WINDOW_STRIDE = %0d, this block has 16", BOID_WINDOW_STRIDE);
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
         if (SPRITE_STRIDE != 4) $error("%m: SPRITE_STRIDE = %0d, this block has 4", SPRITE_STRIDE);
         // the renderer's fixed sprite layout
@@ -105,6 +114,8 @@ module boids_display #(
     reg         st_frame, st_pending, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, frame_count, dropped;
     reg         count_bad;                          // reg_count > SPRITES_MAX
+    reg  [3:0]  reg_shift;                          // the boid window's zoom
+    reg  [1:0]  reg_role;                           // and the role it gives
     reg         front;                              // the buffer the scanout shows
     wire        drawing;                            // the renderer is busy
     wire        draw_finish;                        // its last cycle
@@ -125,7 +136,7 @@ module boids_display #(
     endfunction
 
     function automatic in_regs(input [17:0] w);
-        in_regs = word_adr(w) <= REG_SPRITES_MAX;
+        in_regs = word_adr(w) <= REG_CAPS;
     endfunction
 
     function automatic in_spr(input [17:0] w);
@@ -137,6 +148,18 @@ module boids_display #(
         reg [1:0]     unused_lsb;
         begin
             {unused_msb, spr_idx, unused_lsb} = word_adr(w) - SPRITES_BASE;
+        end
+    endfunction
+
+    function automatic in_win(input [17:0] w);
+        in_win = BOID_WINDOW != 0 && word_adr(w) >= BOID_WINDOW_BASE && {12'd0, word_adr(w)} < WINDOW_END;
+    endfunction
+
+    function automatic [SW-1:0] win_idx(input [17:0] w);
+        reg [15-SW:0] unused_msb;
+        reg [3:0]     unused_lsb;
+        begin
+            {unused_msb, win_idx, unused_lsb} = word_adr(w) - BOID_WINDOW_BASE;
         end
     endfunction
 
@@ -178,11 +201,15 @@ module boids_display #(
                         if (drawing) st_err_busy <= 1'b1;
                         else reg_count <= wb_dat_i;
                     end
-                    default: ; // ID, WIDTH, HEIGHT, FRAME_COUNT, DROPPED, SPRITES_MAX: read only
+                    // the boid window's registers (without it they read 0)
+                    REG_SHIFT: if (BOID_WINDOW != 0) reg_shift <= wb_dat_i[3:0];
+                    REG_ROLE: if (BOID_WINDOW != 0) reg_role <= wb_dat_i[1:0];
+                    default: ; // ID, WIDTH, HEIGHT, FRAME_COUNT, DROPPED, SPRITES_MAX, CAPS: read only
                 endcase
             end
-            if (wb_we_i && in_spr(wb_adr_i[19:2]) && drawing) st_err_busy <= 1'b1;
-            if (!in_regs(wb_adr_i[19:2]) && !in_spr(wb_adr_i[19:2])) st_err_bus <= 1'b1;
+            if (wb_we_i && (in_spr(wb_adr_i[19:2]) || in_win(wb_adr_i[19:2])) && drawing) st_err_busy <= 1'b1;
+            if (!in_regs(wb_adr_i[19:2]) && !in_spr(wb_adr_i[19:2]) && !in_win(wb_adr_i[19:2]))
+                st_err_bus <= 1'b1;
         end
         if (vblank_start) st_frame <= 1'b1;         // over a STATUS write's clear
 
@@ -195,6 +222,8 @@ module boids_display #(
             st_err_busy <= 1'b0;
             st_err_bus <= 1'b0;
             reg_count <= 32'd0;
+            reg_shift <= 4'd0;
+            reg_role <= 2'd0;
             frame_count <= 32'd0;
             dropped <= 32'd0;
             front <= 1'b0;
@@ -209,16 +238,61 @@ module boids_display #(
         if (rst) count_bad <= 1'b0;
     end
 
-    // ---- sprite memory: one write port (bus), one registered read port ----------
+    // ---- the boid window -------------------------------------------------------------
+    wire          make_we;                          // a sprite from the window, a few
+    wire [SW-1:0] make_waddr;                       // cycles after a vy write (never with req)
+    wire [31:0]   make_wdata;
+
+    generate
+        if (BOID_WINDOW != 0) begin : g_boid_window
+            // the window write, decoded under req only (as the clocked blocks do)
+            reg          win_we;
+            reg [1:0]    win_word;
+            reg [SW-1:0] win_entry;
+            always @* begin
+                win_we = 1'b0;
+                win_word = 2'd0;
+                win_entry = {SW{1'b0}};
+                if (req && wb_we_i && !drawing && in_win(wb_adr_i[19:2])) begin
+                    win_we = 1'b1;
+                    win_word = wb_adr_i[3:2];
+                    win_entry = win_idx(wb_adr_i[19:2]);
+                end
+            end
+
+            display_sprite_maker #(
+                .SW(SW)
+            ) u_maker (
+                .clk(clk),
+                .rst(rst),
+                .we(win_we),
+                .word(win_word),
+                .idx(win_entry),
+                .wdata(wb_dat_i),
+                .shift(reg_shift),
+                .role(reg_role),
+                .busy(req),
+                .spr_we(make_we),
+                .spr_waddr(make_waddr),
+                .spr_wdata(make_wdata)
+            );
+        end else begin : g_no_boid_window
+            assign make_we = 1'b0;
+            assign make_waddr = {SW{1'b0}};
+            assign make_wdata = 32'd0;
+        end
+    endgenerate
+
+    // ---- sprite memory: one write port (the bus, or the boid window), one registered
+    // read port -----------------------------------------------------------------------
     (* no_rw_check *) reg [31:0] sprites[0:SPRITES_MAX-1];
     reg  [31:0]   spr_rdata;
     wire [SW-1:0] rend_raddr;
 
     // one read address: the renderer's while drawing, else the bus's; read only when needed
     always @(posedge clk) begin
-        if (req && wb_we_i && !drawing) begin
-            if (in_spr(wb_adr_i[19:2])) sprites[spr_idx(wb_adr_i[19:2])] <= wb_dat_i;
-        end
+        if (make_we || (req && wb_we_i && !drawing && in_spr(wb_adr_i[19:2])))
+            sprites[make_we ? make_waddr : spr_idx(wb_adr_i[19:2])] <= make_we ? make_wdata : wb_dat_i;
         if (drawing || req) begin
             if (drawing || in_spr(wb_adr_i[19:2]))
                 spr_rdata <= sprites[drawing ? rend_raddr : spr_idx(wb_adr_i[19:2])];
@@ -364,7 +438,7 @@ module boids_display #(
             status_word[STATUS_ERR_PARAM] = st_err_param;
             status_word[STATUS_ERR_BUSY] = st_err_busy;
             status_word[STATUS_ERR_BUS] = st_err_bus;
-            // registers are at word addresses 0..8: select by the word index alone
+            // registers are at word addresses 0..11: select by the word index alone
             case (i)
                 REG_ID[5:2]: reg_word = ID_VALUE;
                 REG_WIDTH[5:2]: reg_word = FB_W_WORD;
@@ -375,6 +449,9 @@ module boids_display #(
                 REG_FRAME_COUNT[5:2]: reg_word = frame_count;
                 REG_DROPPED[5:2]: reg_word = dropped;
                 REG_SPRITES_MAX[5:2]: reg_word = SMAX_WORD;
+                REG_SHIFT[5:2]: reg_word = {28'd0, reg_shift};
+                REG_ROLE[5:2]: reg_word = {30'd0, reg_role};
+                REG_CAPS[5:2]: reg_word = CAPS_WORD;
                 default: reg_word = 32'd0;
             endcase
         end
@@ -408,6 +485,7 @@ module boids_display #(
     wire [19:0]   f_adr = word_adr(wb_adr_i[19:2]);
     wire          f_in_regs = in_regs(wb_adr_i[19:2]);
     wire          f_in_spr = in_spr(wb_adr_i[19:2]);
+    wire          f_in_win = in_win(wb_adr_i[19:2]);
     wire [SW-1:0] f_spr_idx = spr_idx(wb_adr_i[19:2]);
     wire f_seen = f_stb && !wb_ack_o && !rst;        // a request the slave sees
 
@@ -456,8 +534,9 @@ module boids_display #(
             REG_FRAME_COUNT: assert(wb_dat_o == $past(frame_count));
             default: ;
         endcase
-        if (!$past(f_in_regs) && !$past(f_in_spr)) assert(wb_dat_o == 32'd0 && st_err_bus);
+        if (!$past(f_in_regs) && !$past(f_in_spr) && !$past(f_in_win)) assert(wb_dat_o == 32'd0 && st_err_bus);
         if ($past(f_in_spr) && $past(drawing)) assert(wb_dat_o == 32'd0);
+        if ($past(f_in_win)) assert(wb_dat_o == 32'd0);     // the window is write only
     end
 
     // the sprite memory, at one entry f_idx chosen by the solver: it holds the last
@@ -466,10 +545,21 @@ module boids_display #(
     reg        f_known = 1'b0;
     reg [31:0] f_val;
 
-    always @(posedge clk) if (req && wb_we_i && f_in_spr && !drawing && f_spr_idx == f_idx) begin
-        f_known <= 1'b1;
-        f_val <= wb_dat_i;
+    always @(posedge clk) begin
+        if (req && wb_we_i && f_in_spr && !drawing && f_spr_idx == f_idx && !make_we) begin
+            f_known <= 1'b1;
+            f_val <= wb_dat_i;
+        end
+        if (make_we && make_waddr == f_idx) begin
+            f_known <= 1'b1;
+            f_val <= make_wdata;
+        end
     end
+
+    // the boid window's write comes in a cycle of its own, never with a bus request
+    // (which would need a second write port). (Nor while drawing, as a drawing starts
+    // only at a CTRL request: a property of the real renderer, not of the free one.)
+    always @(*) if (f_past_valid && make_we) assert(!req);
 
     always @(*) if (f_known) assert(sprites[f_idx] == f_val);
     always @(posedge clk) if (f_past_valid && $past(f_read) && $past(f_in_spr) && !$past(drawing)

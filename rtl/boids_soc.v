@@ -28,8 +28,9 @@ module boids_soc #(
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
     parameter [31:0] BUS_JITTER_SEED = 32'd0,       // tests: random waits on the CPU's ports
-    parameter integer PIXEL_CLOCK_SEPARATE = 0      // 1: clk is the system clock, the display's
+    parameter integer PIXEL_CLOCK_SEPARATE = 0,     // 1: clk is the system clock, the display's
                                                     // pixel side runs on clk_pixel (boids_display)
+    parameter integer BOID_WINDOW = 1               // display: 1, it packs sprite words from boids
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
     input  wire        rst,                         // synchronous to clk, active high
@@ -191,7 +192,8 @@ module boids_soc #(
     boids_system #(
         .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
         .MODE(MODE),
-        .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
+        .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE),
+        .BOID_WINDOW(BOID_WINDOW)
     ) u_system (
         .clk(clk),
         .rst(rst),

@@ -18,7 +18,8 @@ module boids_system #(
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
-    parameter integer PIXEL_CLOCK_SEPARATE = 0      // display: 1, its pixel side on clk_pixel
+    parameter integer PIXEL_CLOCK_SEPARATE = 0,     // display: 1, its pixel side on clk_pixel
+    parameter integer BOID_WINDOW = 1               // display: 1, it packs sprite words from boids
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
     input  wire        rst,                         // synchronous to clk, active high
@@ -90,7 +91,8 @@ module boids_system #(
         .MODE(MODE),
         .SCALE(SCALE),
         .SPRITES_MAX(SPRITES_MAX),
-        .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
+        .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE),
+        .BOID_WINDOW(BOID_WINDOW)
     ) u_display (
         .clk(clk),
         .rst(rst),

@@ -102,9 +102,18 @@ DISPLAY_REGS = [
     ("DROPPED", 0x1C, "RO", 0, "Vertical blankings that found a drawing unfinished, so the previous "
                                 "picture was shown again.", []),
     ("SPRITES_MAX", 0x20, "RO", None, "Entries in the sprite memory (a build parameter).", []),
+    ("SHIFT", 0x24, "RW", 0, "The boid window's zoom: its sprites sit at a boid's whole pixels divided "
+                             "by 2^SHIFT (bits 3:0, 0 to 15; the others read 0). Reads 0 without the window.", []),
+    ("ROLE", 0x28, "RW", 0, "The ROLE field of the sprites the boid window writes (bits 1:0; the others "
+                            "read 0). Reads 0 without the window.", []),
+    ("CAPS", 0x2C, "RO", None, "What this build has (build parameters).", [
+        ("BOID_WINDOW", 0, 1, "RO", "1: the boid window is built (else it is unmapped)."),
+    ]),
 ]
 SPRITES_BASE = 0x10000  # sprite i at SPRITES_BASE + 4 i
 SPRITE_STRIDE = 4
+BOID_WINDOW_BASE = 0x40000  # entry i at BOID_WINDOW_BASE + 16 i: x, y, vx, vy (vy commits sprite i)
+BOID_WINDOW_STRIDE = 16
 SPRITE_FIELDS = [  # name, lsb, width, meaning
     ("X", 0, 12, "framebuffer column of the sprite's centre, signed"),
     ("Y", 12, 12, "framebuffer row of the sprite's centre, signed"),
@@ -163,7 +172,9 @@ def display_c_header():
     out.append("")
     out += c_defines("DISPLAY", DISPLAY_REGS)
     out += ["", f"#define DISPLAY_SPRITES_BASE 0x{SPRITES_BASE:05x}u /* sprite i: one word */",
-            f"#define DISPLAY_SPRITE_STRIDE {SPRITE_STRIDE}u"]
+            f"#define DISPLAY_SPRITE_STRIDE {SPRITE_STRIDE}u",
+            f"#define DISPLAY_BOID_WINDOW_BASE 0x{BOID_WINDOW_BASE:05x}u /* entry i: x, y, vx, vy words */",
+            f"#define DISPLAY_BOID_WINDOW_STRIDE {BOID_WINDOW_STRIDE}u"]
     for name, lsb, width, meaning in SPRITE_FIELDS:
         out.append(f"#define DISPLAY_SPRITE_{name}_SHIFT {lsb}u /* {meaning} */")
         out.append(f"#define DISPLAY_SPRITE_{name}_MASK 0x{(1 << width) - 1:x}u")
@@ -203,7 +214,9 @@ def display_verilog_include():
            "// Included inside the display's module body."]
     out += verilog_regs(DISPLAY_REGS)
     out += [f"localparam [{ADDRESS_BITS - 1}:0] SPRITES_BASE = {ADDRESS_BITS}'h{SPRITES_BASE:05x};",
-            f"localparam integer SPRITE_STRIDE = {SPRITE_STRIDE};"]
+            f"localparam integer SPRITE_STRIDE = {SPRITE_STRIDE};",
+            f"localparam [{ADDRESS_BITS - 1}:0] BOID_WINDOW_BASE = {ADDRESS_BITS}'h{BOID_WINDOW_BASE:05x};",
+            f"localparam integer BOID_WINDOW_STRIDE = {BOID_WINDOW_STRIDE};"]
     for name, lsb, width, _ in SPRITE_FIELDS:
         out.append(f"localparam integer SPRITE_{name}_LSB = {lsb};")
         out.append(f"localparam integer SPRITE_{name}_WIDTH = {width};")
@@ -292,7 +305,8 @@ def markdown():
         out.append(f"| {lsb + width - 1}:{lsb} | {name} | {meaning} |")
     out += ["", "## The display", ""]
     out += markdown_regs(DISPLAY_REGS)
-    out += [f"| 0x{SPRITES_BASE:05x} + 4 i | sprite i | RW | (memory, not reset) | one word a sprite, below |", ""]
+    out += [f"| 0x{SPRITES_BASE:05x} + 4 i | sprite i | RW | (memory, not reset) | one word a sprite, below |",
+            f"| 0x{BOID_WINDOW_BASE:05x} + {BOID_WINDOW_STRIDE} i | boid window entry i | WO | (not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16; vy writes sprite i |", ""]
     out += markdown_sections(DISPLAY_REGS, "###")
     out += ["### Sprite memory", "",
             f"Sprite i is the word at 0x{SPRITES_BASE:05x} + 4 i, for i below SPRITES_MAX. A DRAW",
@@ -302,7 +316,19 @@ def markdown():
             "| bits | field | meaning |", "| --- | --- | --- |"]
     for name, lsb, width, meaning in SPRITE_FIELDS:
         out.append(f"| {lsb + width - 1}:{lsb} | {name} | {meaning} |")
-    out += ["", "Bits not listed are 0.", ""]
+    out += ["", "Bits not listed are 0.", "",
+            "### Boid window", "",
+            f"Where CAPS.BOID_WINDOW is 1, entry i at 0x{BOID_WINDOW_BASE:05x} + {BOID_WINDOW_STRIDE} i takes a boid as",
+            "the accelerator's boid memory does: x, y, vx, vy at +0, +4, +8, +12, each Q16.16 as",
+            "in `firmware/boid.h`. Write the four words in that order: x, y and vx are held",
+            "(whichever entry they are written to), and the vy write makes sprite i from them,",
+            "exactly as `display_sprite()` in `firmware/display.c` packs it with the SHIFT",
+            "register as its zoom and the ROLE register as its role. The sprite memory holds it",
+            "by the fourth cycle after the vy write's request (a read of that sprite sooner",
+            "returns its old word). The window is write only (reads 0);",
+            "while DRAWING its writes are ignored and set STATUS.ERR_BUSY, as sprite writes are.",
+            "Entries from SPRITES_MAX up, and the whole window where CAPS.BOID_WINDOW is 0, are",
+            "unmapped.", ""]
     return "\n".join(out)
 
 

@@ -44,6 +44,15 @@ for nmax in 64 1024; do
     fi
 done
 
+# The display's boid window packs sprite words as firmware/display.c does.
+if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_sprite_vectors.c \
+    host/hal_absent.c "$build/libboids.a" -lm -o "$out/gen_sprite_vectors" 2>&1) &&
+    log=$("$out/gen_sprite_vectors" 4000 "$out/sprite_vectors.txt" 2>&1); then
+    ok "sprite vectors from firmware/display.c ($(head -1 "$out/sprite_vectors.txt") boids)"
+else
+    not_ok "sprite vectors from firmware/display.c" "$log"
+fi
+
 # The example top (rtl/examples/accel_wb_example.v) runs one scene of the vectors from
 # its master's ROM: example_scene NAME VECTORS PREFIX writes PREFIX.scene.hex (the ROM:
 # VISUAL, VISUAL2 low and high, PROTECTED2 low and high, COUNT, the boids' words) and
@@ -85,6 +94,8 @@ configs=(
     "tb_boids_display_scale2|tb_boids_display|display in boids_system, 128x64 SCALE 2, syncs high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=2 -P tb_boids_display.HPOL=1 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_nibbles|tb_boids_display|display in boids_system, 128x64 SCALE 2, the frame buffer as synthesis sees it (four nibble memories, -DSYNTHESIS)|-DSYNTHESIS -y rtl -P tb_boids_display.SCALE=2 tests/rtl/tb_boids_display.v|"
     "tb_boids_display_scale4|tb_boids_display|display in boids_system, 256x128 SCALE 4, hsync low, vsync high: registers, sprites, pins decoded pixel by pixel, swaps, DROPPED, wrong use|-y rtl -P tb_boids_display.SCALE=4 -P tb_boids_display.VPOL=1 tests/rtl/tb_boids_display.v|"
+    "tb_display_boid_window|tb_display_boid_window|display's boid window: 4,000 boids (random, at the clamp and sector edges, at rest) packed as firmware/display.c packs them, held words, write only, ERR_BUSY while drawing, ERR_BUS past its end|-y rtl tests/rtl/tb_display_boid_window.v|+VEC=$out/sprite_vectors.txt"
+    "tb_display_boid_window_absent|tb_display_boid_window|display built without the boid window (BOID_WINDOW 0): CAPS 0, its writes unmapped (ERR_BUS), no sprite changed|-y rtl -P tb_display_boid_window.BOID_WINDOW=0 tests/rtl/tb_display_boid_window.v|"
     "tb_display_cdc_fast|tb_display_cdc|display with its own pixel clock (PIXEL_CLOCK_SEPARATE 1), clk 9.7 ns, clk_pixel 39.72 ns: whole pictures only, swaps at the system side's frame events, FRAME_COUNT, DROPPED, pins as the one-clock reference's|-y rtl -P tb_display_cdc.SYS_PS=9700 -P tb_display_cdc.PIX_PS=39720 tests/rtl/tb_display_cdc.v|"
     "tb_display_cdc_slow|tb_display_cdc|display with its own pixel clock, clk 51.3 ns (slower than the pixel clock), clk_pixel 39.72 ns: the same checks|-y rtl -P tb_display_cdc.SYS_PS=51300 -P tb_display_cdc.PIX_PS=39720 tests/rtl/tb_display_cdc.v|"
     "tb_display_cdc_near|tb_display_cdc|display with its own pixel clock, clk 39.9 ns, clk_pixel 39.72 ns (nearly equal: the phase drifts slowly): the same checks|-y rtl -P tb_display_cdc.SYS_PS=39900 -P tb_display_cdc.PIX_PS=39720 tests/rtl/tb_display_cdc.v|"

@@ -108,7 +108,8 @@ module icebreaker_top #(
         .LANES(LANES),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE),
-        .MODE(MODE)
+        .MODE(MODE),
+        .BOID_WINDOW(0)                             // no room: the CPU packs the sprites
     ) u_soc (
         .clk(clk),
         .clk_pixel(clk),                            // one clock: unused

@@ -44,7 +44,8 @@ module display_synth_top #(
     boids_display #(
         .MODE(`VGA_640X480_60_ID),
         .SCALE(SCALE),
-        .SPRITES_MAX(SPRITES_MAX)
+        .SPRITES_MAX(SPRITES_MAX),
+        .BOID_WINDOW(0)                             // as on the iCEBreaker: no room for it
     ) u_display (
         .clk(clk),
         .clk_pixel(clk),                            // one clock: unused

@@ -363,7 +363,7 @@ module tb_boids_display;
 
         // ---- unmapped addresses
         e0 = errors;
-        expect32("unmapped 0x24 reads 0", DISP | 20'h00024, 32'd0);
+        expect32("unmapped past the registers reads 0", DISP | (REG_CAPS + 20'd4), 32'd0);
         expect_status("unmapped sets ERR_BUS", S_ERRS, S_ERR_BUS);
         wr(REG_STATUS, S_ERR_BUS);
         expect_status("ERR_BUS is W1C", S_ERRS, 32'd0);
@@ -371,6 +371,7 @@ module tb_boids_display;
         expect32("unmapped past the sprites reads 0", DISP | (SPRITES_BASE + SPRITE_STRIDE * SPRITES_MAX), 32'd0);
         wr(20'hffffc, 32'h12345678);
         wr(SPRITES_BASE + SPRITE_STRIDE * SPRITES_MAX, 32'h12345678);
+        wr(BOID_WINDOW_BASE - 20'd4, 32'h12345678);     // just below the boid window
         expect32("unmapped 0xffffc reads 0", DISP | 20'hffffc, 32'd0);
         expect_status("unmapped reads and writes set ERR_BUS", S_ERRS, S_ERR_BUS);
         wr(REG_STATUS, S_ALL);
