@@ -222,7 +222,7 @@ synth-accel: ## yosys + nextpnr-ice40 on the accelerator for the UP5K: area and 
 
 # The display pipeline for the UP5K: 640x480@60 at SCALE 2, framebuffer in SPRAM.
 DISPLAY_SYNTH_SRC := rtl/ice40/display_framebuffer.v rtl/vga_timing.v rtl/display_renderer.v \
-	rtl/display_scanout.v rtl/boids_display.v rtl/synth/display_synth_top.v
+	rtl/display_scanout.v rtl/display_sprite_maker.v rtl/boids_display.v rtl/synth/display_synth_top.v
 
 synth-display: ## yosys + nextpnr-ice40 on the display pipeline for the UP5K: area and Fmax
 	@bash scripts/setup.sh synth
