@@ -113,17 +113,23 @@ module cpu_fetch #(
     assign head_fault = head[32];
     assign head_pc4 = head_pc + 32'd4;
 
-    wire        h_jal = head_insn[6:0] == 7'b1101111;
-    wire        h_branch = head_insn[6:0] == 7'b1100011;
     // the J immediate or the B one, told apart by opcode bit 2 alone (timing: the
     // word arrives late; for anything but a jal or a branch the target is not used)
-    wire [31:0] h_imm = head_insn[2]
-        ? {{11{head_insn[31]}}, head_insn[31], head_insn[19:12], head_insn[20], head_insn[30:21], 1'b0}
-        : {{19{head_insn[31]}}, head_insn[31], head_insn[7], head_insn[30:25], head_insn[11:8], 1'b0};
-    assign head_target = head_pc + h_imm;
-    // imm[1] set: the target is misaligned, the core traps (jal) or traps if taken
-    assign head_pred = !head_fault && (h_jal ? !head_insn[21]
-                                       : h_branch && !head_insn[8] && (head_insn[31] ^ head_counter[1]));
+    function automatic [31:0] jump_imm(input [31:7] w, input is_jal);
+        jump_imm = is_jal ? {{11{w[31]}}, w[31], w[19:12], w[20], w[30:21], 1'b0}
+                          : {{19{w[31]}}, w[31], w[7], w[30:25], w[11:8], 1'b0};
+    endfunction
+    // a jal, or a branch guessed taken (a backward one, unless its history says
+    // otherwise), to an aligned target (imm[1] set: the target is misaligned, the core
+    // traps (jal) or traps if taken)
+    function automatic predicted(input fault, input [6:0] opcode, input jal_imm1,
+                                 input branch_imm1, input backward, input history_against);
+        predicted = !fault && (opcode == 7'b1101111 ? !jal_imm1
+                               : opcode == 7'b1100011 && !branch_imm1 && (backward ^ history_against));
+    endfunction
+    assign head_target = head_pc + jump_imm(head_insn[31:7], head_insn[2]);
+    assign head_pred = predicted(head_fault, head_insn[6:0], head_insn[21], head_insn[8],
+                                 head_insn[31], head_counter[1]);
 
     wire take = consume && head_valid;
     // follow a prediction: drop the fetches after the head, keep the head (a redirect
@@ -171,11 +177,31 @@ module cpu_fetch #(
     assign head_pc_other = flushed ? target_q : take ? head_pc4 : head_pc;
     wire [31:0] head_pc_next = take && head_pred ? head_target : head_pc_other;
 
+    // The branch history is read a cycle ahead, for the next cycle's head
+    // (head_counter is bht[head_pc] whenever there is a head), with an address that
+    // never waits for a word arriving from the bus (timing: the RAM's output, the
+    // adder on it and the table's address were the system clock's critical path). A
+    // head predicted taken and taken now has its target's index from the buffered
+    // word, by an adder on the index bits alone. If that head has only just arrived,
+    // the index read now is that of head_pc + 4, unused: the target's is read in the
+    // next cycle, from head_pc (nothing is taken then), soon enough, for the target is
+    // fetched after this and its word cannot arrive before the cycle after next (the
+    // follow drops every answer still due).
+    wire [32:0] buffered = first ? entry1 : entry0;
+    wire [31:0] buffered_imm = jump_imm(buffered[31:7], buffered[2]);
+    wire [BW-1:0] buffered_target = head_pc[BW+1:2] + buffered_imm[BW+1:2];
+    wire        buffered_pred = predicted(buffered[32], buffered[6:0], buffered[21], buffered[8],
+                                          buffered[31], head_counter[1]);
+    wire        buffered_jump = take && count != 2'd0 && buffered_pred;
+    // follow, when the head is in the buffer (timing: not from the word arriving)
+    wire        buffered_follow = count != 2'd0 && !flushed && buffered_pred && !head_redirected;
+    wire [BW-1:0] bht_read = buffered_jump ? buffered_target : head_pc_other[BW+1:2];
+
     always @(posedge clk) begin
         // buffer: the arriving word goes in after the words there (taken as the head
         // at once, it goes in all the same, unused: timing, no take here); a follow
         // keeps the head alone
-        if (arrive && !(follow && count != 2'd0)) begin
+        if (arrive && !buffered_follow) begin
             if (first ^ count[0]) entry1 <= {ibus_err_i, ibus_dat_i};
             else entry0 <= {ibus_err_i, ibus_dat_i};
         end
@@ -189,7 +215,7 @@ module cpu_fetch #(
         pend <= redirect ? held : pend_stay;
         ibus_stb_o <= redirect ? held || may : stb_stay;
         head_pc <= head_pc_next;
-        head_counter <= bht[head_pc_next[BW+1:2]];  // (the low bits: early from the adder)
+        head_counter <= bht[bht_read];
         if (bht_we) bht[bht_pc[BW+1:2]] <= bht_counter;
         head_redirected <= !redirect && !take && (follow || head_redirected);
         flushed <= redirect;
@@ -210,13 +236,20 @@ module cpu_fetch #(
     end
 
 `ifndef SYNTHESIS
+    reg [BW-1:0] bht_read_q;                        // the index head_counter was read for
+    always @(posedge clk) bht_read_q <= bht_read;
     always @(posedge clk) begin
         if (!rst && arrive && count == 2'd2 && !take && !follow)
             $error("%m: fetch buffer overflow");
+        if (!rst && buffered_follow != (follow && count != 2'd0))
+            $error("%m: buffered_follow is not follow with the head in the buffer");
+        if (!rst && head_valid && bht_read_q != head_pc[BW+1:2])
+            $error("%m: head_counter read for pc index %h, the head is at %h", bht_read_q,
+                   head_pc[BW+1:2]);
     end
 `endif
 
-    wire unused_ok = &{1'b0, redirect_pc[1:0], bht_pc};
+    wire unused_ok = &{1'b0, redirect_pc[1:0], bht_pc, buffered_imm};
 
 endmodule
 

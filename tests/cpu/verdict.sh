@@ -1,7 +1,8 @@
 # The verdict on one run of a CPU test program (sourced by tests/test_cpu.sh and
 # tests/test_soc_isa.sh; the caller has tap.sh's ok and a fail function): every
 # program must pass but the negative controls, neg_fail (its check 7) and neg_hang
-# (a timeout), which must be reported as failing that way.
+# (a timeout), which must be reported as failing that way. An assertion in the RTL
+# that fires ($error: Icarus prints ERROR and goes on) fails the run too.
 
 # what PROGRAM: the first line of the program's header comment
 what() { sed -n '1s|^/\* *||p' "tests/cpu/$1.S" | sed 's| *\*/$||'; }
@@ -24,7 +25,7 @@ verdict() {
                 fail "$desc: must be reported as a timeout" "exit status $status"$'\n'"$log"
             fi ;;
         *)
-            if [ "$status" -eq 0 ] && grep -q "^PASS " <<<"$log" && ! grep -q "^FAIL" <<<"$log"; then
+            if [ "$status" -eq 0 ] && grep -q "^PASS " <<<"$log" && ! grep -qE "^(FAIL|ERROR|%Error)" <<<"$log"; then
                 ok "$desc"
             else
                 fail "$desc" "exit status $status"$'\n'"$log"
