@@ -159,12 +159,17 @@ module cpu_fetch #(
     // fetch goes on where the head is: its pc after a redirect (nothing arrives
     // before), its target after a follow (or its pc, once it has been taken). The
     // target, from the adder on the word, comes last (keep: it meets the rest in the
-    // last LUT).
+    // last LUT). The prediction, from the word too, selects between the two cases
+    // of follow worked out before it (timing: one LUT from the word's decode to
+    // these, not two).
+    wire       may_follow = head_valid && !head_redirected;    // follow = may_follow && head_pred
+    wire       target_pending = taken && pend && head_redirected;
     (* keep *) wire to_target;
-    assign to_target = follow ? !held : taken && pend && head_redirected;
+    assign to_target = head_pred ? (may_follow ? !held : target_pending) : target_pending;
+    wire [31:2] adr_moved = !taken ? cur : !pend ? cur + 30'd1
+                          : flushed ? target_q[31:2] : head_pc[31:2];
     (* keep *) wire [31:2] adr_other;
-    assign adr_other = follow ? cur : !taken ? cur : !pend ? cur + 30'd1
-                     : flushed ? target_q[31:2] : head_pc[31:2];
+    assign adr_other = head_pred && may_follow ? cur : adr_moved;
     wire [31:2] adr_next = to_target ? head_target[31:2] : adr_other;
     (* keep *) wire pend_stay;
     assign pend_stay = follow ? held : pend && !taken;
