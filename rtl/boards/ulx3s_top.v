@@ -7,7 +7,7 @@
 `include "vga_modes.vh"
 
 // Clocks: the PLL makes the 25 MHz pixel clock (640x480 at 59.5 Hz, which
-// monitors take for 60), the 125 MHz serializer clock and the 44.64 MHz system
+// monitors take for 60), the 125 MHz serializer clock and the 41.67 MHz system
 // clock (CLOCK_HZ: CPU, RAM, accelerator, the display's registers and renderer)
 // from the 25 MHz oscillator; the display crosses to the pixel clock itself
 // (boids_soc with PIXEL_CLOCK_SEPARATE 1). Reset: board_reset on each of the system

@@ -10,9 +10,12 @@
 //   VCO   = CLKOP * CLKOP_DIV 5                = 625 MHz  (400..800; CLKOP_DIV 4 or 6
 //                                                give 500 or 750, 5 sits nearest the middle)
 //   CLKOS = VCO / CLKOS_DIV 25                 = 25 MHz
-//   CLKOS2 = VCO / CLKOS2_DIV 14               = 44.64 MHz, the system clock (CPU, RAM,
-//                                                accelerator), unrelated to the pixel
-//                                                clock's phase
+//   CLKOS2 = VCO / CLKOS2_DIV 15               = 41.67 MHz, the system clock (CPU, RAM,
+//                                                accelerator): the VCO's step with a margin
+//                                                below the 44.0 to 44.3 MHz the design
+//                                                closes at (/14 is 44.64, which it missed
+//                                                once the display packed its sprites);
+//                                                unrelated to the pixel clock's phase
 // Both outputs divide the same VCO, so 25 MHz is exactly 125 / 5. Phase: CPHASE = DIV - 1
 // is zero degrees (the convention of the ULX3S community's parametric PLL, emard's
 // ecp5pll); with it on both outputs a rising edge of CLKOS falls on every fifth rising
@@ -21,18 +24,18 @@ module pll_25_125 (
     input  wire clk_25mhz,              // board oscillator
     output wire clk_pixel,              // 25 MHz
     output wire clk_serial,             // 125 MHz, 5x clk_pixel, edges aligned
-    output wire clk_system,             // 44.64 MHz (625 / 14)
+    output wire clk_system,             // 41.67 MHz (625 / 15)
     output wire locked                  // both outputs valid; asynchronous
 );
 
     wire clkos3, intlock, refclk, clkintfb;             // not used
 
     // Loop filter settings as the Trellis tools (ecppll) write them for every ECP5
-    // PLL; FREQUENCY_PIN_* name the clocks (nextpnr derives them from the dividers).
+    // PLL; FREQUENCY_PIN_* tell nextpnr the clocks for timing analysis.
     (* FREQUENCY_PIN_CLKI = "25" *)
     (* FREQUENCY_PIN_CLKOP = "125" *)
     (* FREQUENCY_PIN_CLKOS = "25" *)
-    (* FREQUENCY_PIN_CLKOS2 = "44.642857" *)
+    (* FREQUENCY_PIN_CLKOS2 = "41.666667" *)
     (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
     (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
     EHXPLLL #(
@@ -54,8 +57,8 @@ module pll_25_125 (
         .CLKOS_CPHASE(24),
         .CLKOS_FPHASE(0),
         .CLKOS2_ENABLE("ENABLED"),
-        .CLKOS2_DIV(14),
-        .CLKOS2_CPHASE(13),
+        .CLKOS2_DIV(15),
+        .CLKOS2_CPHASE(14),
         .CLKOS2_FPHASE(0)
     ) u_pll (
         .CLKI(clk_25mhz),
