@@ -435,7 +435,7 @@ $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_accel,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
-		-GBINNING=$(call vl_binning,$*),$(filter %.v,$^))
+		-GBINNING=$(call vl_binning,$*) -GSTEER=1,$(filter %.v,$^))
 
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \

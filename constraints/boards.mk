@@ -43,17 +43,17 @@ ulx3s_FAMILY := ecp5
 ulx3s_DEVICE := --85k --package CABGA381
 ulx3s_PINS := constraints/ulx3s.lpf
 ulx3s_RAM := 196608
-ulx3s_NMAX := 2048
+ulx3s_NMAX := 2304
 ulx3s_LANES := 8
 ulx3s_BINNING := 1
 ulx3s_MODE := 640x480
 ulx3s_SCALE := 2
-ulx3s_SPRITES := 2304
+ulx3s_SPRITES := 2560
 ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
-ulx3s_FLOCK := --neighbors accel --boids 1792 --scouts1 179 --scouts2 112 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 2048 --scouts1 204 --scouts2 128 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM

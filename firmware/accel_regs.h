@@ -11,6 +11,7 @@
 #define ACCEL_CTRL_BATCH 0x00000002u
 #define ACCEL_CTRL_IRQ_EN 0x00000004u
 #define ACCEL_CTRL_BINNED 0x00000008u
+#define ACCEL_CTRL_STEER 0x00000010u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u
@@ -27,6 +28,8 @@
 #define ACCEL_CYCLES 0x0030u /* RO: Clock cycles the last run took, from START to DONE */
 #define ACCEL_RESULTS_READY 0x0034u /* RO: Result entries of the run that are final, counted from 0 at START */
 #define ACCEL_BIN_PASSES 0x0038u /* RO: Entries of the pass table, ceil(NMAX / LANES), in a build with binning (a build parameter); 0 without */
+#define ACCEL_CENTERING 0x003cu /* RW: centeringfactor (Q7.24) for a run with CTRL.STEER */
+#define ACCEL_AVOID 0x0040u /* RW: avoidfactor (Q7.24) for a run with CTRL.STEER */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
@@ -46,6 +49,11 @@
 #define ACCEL_RESULT_ALI_X 16u
 #define ACCEL_RESULT_ALI_Y 20u
 #define ACCEL_RESULT_COUNT 24u
+#define ACCEL_STEER_PUSH_X 0u
+#define ACCEL_STEER_PUSH_Y 4u
+#define ACCEL_STEER_MEAN_VX 8u
+#define ACCEL_STEER_MEAN_VY 12u
+#define ACCEL_STEER_COUNT 24u
 #define ACCEL_ADDRESS_BITS 20
 
 #endif

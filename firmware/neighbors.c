@@ -13,5 +13,7 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p)
     q.weighted = p->rules == RULES_WEIGHTED;
     q.world_w = p->world_w;
     q.world_h = p->world_h;
+    q.centering = p->centeringfactor;
+    q.avoid = p->avoidfactor;
     return q;
 }

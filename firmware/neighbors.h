@@ -63,6 +63,7 @@ typedef struct {
     int64_t visual2, protected2; /* squared ranges, Q32 */
     int weighted;                /* also fill the weighted-only fields */
     q16_t world_w, world_h;      /* lets a spatial engine size its cells */
+    gain_t centering, avoid;     /* lets an engine steer (neighbor_stream_t.steered) */
 } neighbor_query_t;
 
 neighbor_query_t neighbor_query_make(const flock_params_t *p);
@@ -75,11 +76,15 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  * k's words, sep_x to count in neighbor_sums_t's order, are at bus address
  * base + k stride (+0, +4, ... +24) through the HAL, and entries below ready
  * are final. Entry k belongs to boid order[k], or to boid k if order is NULL
- * (the binned batch's entries are in slot order). */
+ * (the binned batch's entries are in slot order). If steered, the engine has
+ * turned each entry into its neighbour steering (neighbor_steer.h, with the
+ * query's gains): words +0 to +12 the push and the mean velocity, +24 the
+ * count, which neighbor_stream_steer (neighbor_steer.h) reads. */
 typedef struct {
     uint32_t base, stride;
     uint32_t ready;
     const uint32_t *order;
+    int steered;
 } neighbor_stream_t;
 
 /* The sums of an entry at bus address at (base + k stride, k below ready)

@@ -18,6 +18,12 @@ typedef char result_words_in_stream_order[(ACCEL_RESULT_SEP_X == 0 && ACCEL_RESU
                                            ACCEL_RESULT_COUNT == 24)
                                               ? 1
                                               : -1];
+/* A steered entry's words, in the order neighbor_stream_steer reads them. */
+typedef char steer_words_in_stream_order[(ACCEL_STEER_PUSH_X == 0 && ACCEL_STEER_PUSH_Y == 4 &&
+                                          ACCEL_STEER_MEAN_VX == 8 && ACCEL_STEER_MEAN_VY == 12 &&
+                                          ACCEL_STEER_COUNT == 24)
+                                             ? 1
+                                             : -1];
 
 static uint32_t result_address(uint32_t i) { return ACCEL_RESULTS_BASE + i * ACCEL_RESULT_STRIDE; }
 
@@ -30,6 +36,11 @@ int neighbors_accel_init(neighbors_accel_t *a)
         return NEIGHBORS_E_DEVICE;
     a->n_max = hal_read32(ACCEL_NMAX);
     a->lanes = hal_read32(ACCEL_LANES);
+    /* CTRL.STEER sticks only in a build with steering */
+    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER);
+    a->can_steer = (hal_read32(ACCEL_CTRL) & ACCEL_CTRL_STEER) != 0;
+    hal_write32(ACCEL_CTRL, 0);
+    a->steer = a->can_steer;
     hal_write32(ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS); /* start clean */
     return NEIGHBORS_OK;
 }
@@ -39,6 +50,14 @@ int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins)
     if (bins != NULL && (hal_read32(ACCEL_BIN_PASSES) == 0 || bins->lanes != a->lanes))
         return NEIGHBORS_E_UNSUPPORTED;
     a->bins = bins;
+    return NEIGHBORS_OK;
+}
+
+int neighbors_accel_use_steer(neighbors_accel_t *a, int on)
+{
+    if (on && !a->can_steer)
+        return NEIGHBORS_E_UNSUPPORTED;
+    a->steer = on != 0;
     return NEIGHBORS_OK;
 }
 
@@ -97,6 +116,10 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
     hal_write32(ACCEL_VISUAL2_HI, (uint32_t)((uint64_t)q->visual2 >> 32));
     hal_write32(ACCEL_PROTECTED2_LO, (uint32_t)q->protected2);
     hal_write32(ACCEL_PROTECTED2_HI, (uint32_t)((uint64_t)q->protected2 >> 32));
+    if (a->steer) {
+        hal_write32(ACCEL_CENTERING, (uint32_t)q->centering);
+        hal_write32(ACCEL_AVOID, (uint32_t)q->avoid);
+    }
     if (a->bins)
         return write_binned(a->bins, boids, n, q);
     for (i = 0; i < n; i++)
@@ -180,8 +203,9 @@ static int accel_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **orde
     return NEIGHBORS_OK;
 }
 
-/* The batch's results where they are, as they become final: RESULTS_READY
- * is read only when the rules have used every entry it counted. A refused
+/* The batch's results where they are, as they become final (steered where
+ * the engine steers): RESULTS_READY is read only when the rules have used
+ * every entry it counted. A refused
  * start would leave it at the last batch's count, so STATUS is read once
  * after START; the batch's end is checked as a run's is. */
 static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
@@ -190,12 +214,14 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
     uint32_t ready;
 
     if (!a->streaming) {
-        start(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0));
+        start(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0) |
+                     (a->steer ? ACCEL_CTRL_STEER : 0));
         if (check_errors(hal_read32(ACCEL_STATUS)) != NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;
         s->stride = ACCEL_RESULT_STRIDE;
+        s->steered = (int)a->steer;
         s->order = a->bins ? a->bins->slot_id : NULL; /* by slot, or by id */
     }
     ready = hal_read32(ACCEL_RESULTS_READY);

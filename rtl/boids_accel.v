@@ -26,6 +26,12 @@
 // wb_dat_o is defined in the acknowledge cycle only, as Wishbone has it: the
 // memories' read ports load only on a request (or for a run), so between
 // accesses wb_dat_o does not follow wb_adr_i.
+// With STEER = 1 a batch started with CTRL.STEER also turns each entry, once
+// the core has written it, into the Cornell rules' neighbour steering
+// (accel_steer, with CENTERING and AVOID): BUSY stays set, and DONE waits, until
+// the last entry is steered, and RESULTS_READY counts steered entries. Each entry
+// carries a flag saying which form it holds, so that a query run's entry reads as
+// sums beside steered ones.
 // Reset (synchronous, in every module of the block) resets only control state, as
 // an override at the end of each clocked block: the registers to the map's values,
 // the run, the pipeline flags. Data registers and both memories keep their contents.
@@ -33,6 +39,7 @@ module boids_accel #(
     parameter integer N_MAX = 1024,                 // boid memory entries, 2..16384
     parameter integer LANES = 8,                    // parallel pair units, 1..16
     parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
+    parameter integer STEER = 0,                    // 1: CTRL.STEER, the neighbour steering (accel_steer; N_MAX >= 33)
     parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,
@@ -56,6 +63,9 @@ module boids_accel #(
     localparam integer SUM_W = IW + 16;             // as accel_core's sums
     localparam integer CNT_W = IW;
     localparam integer RES_W = 6 * SUM_W + CNT_W;
+    // The steering's four words lie below the count: N_MAX of 33 or more. A
+    // smaller build has none (CTRL.STEER reads 0, as with STEER = 0).
+    localparam HAS_STEER = STEER != 0 && N_MAX >= 33;
     localparam integer BOIDS_END = {12'd0, BOIDS_BASE} + BOID_STRIDE * N_MAX;
     localparam integer RESULTS_END = {12'd0, RESULTS_BASE} + RESULT_STRIDE * N_MAX;
     localparam [31:0] NMAX_WORD = N_MAX;
@@ -79,17 +89,24 @@ module boids_accel #(
         if (RESULT_STRIDE != 32) $error("%m: RESULT_STRIDE = %0d, this block has 32", RESULT_STRIDE);
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
         if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
+        if (STEER != 0 && STEER != 1) $error("%m: STEER = %0d, must be 0 or 1", STEER);
     end
 
     // ---- registers ------------------------------------------------------------
-    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r;
+    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r;
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
+    wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
+    reg  [31:0] reg_centering, reg_avoid;
+    reg         run_steer;                          // the run steers its entries (and has some)
+    wire        steer_busy, steer_finish;
+    wire [IW:0] steered;
     reg         st_done, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, reg_query, reg_visual, reg_cycles;
     reg  [IW:0] reg_ready;                          // RESULTS_READY: entries written this run
     reg  [63:0] reg_visual2, reg_protected2;
-    wire        busy;
+    wire        busy;                               // the core's run
     wire        finish;
+    wire        run_busy = busy || steer_busy;      // STATUS.BUSY: the core's run, then steering
     wire        res_we;                             // the core writes a result entry
 
     assign irq_o = st_done && ctrl_irq_en;
@@ -110,7 +127,7 @@ module boids_accel #(
         if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
 `ifndef SYNTHESIS
             reg run_clk;        // a latch, open while clk is low
-            always_latch if (!clk) run_clk = rst || busy || wb_ack_o || wr_seen || (wb_cyc_i && wb_stb_i);
+            always_latch if (!clk) run_clk = rst || run_busy || wb_ack_o || wr_seen || (wb_cyc_i && wb_stb_i);
             assign gclk = clk & run_clk;
 `else
             assign gclk = clk;  // never a gate in hardware
@@ -124,7 +141,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_BIN_PASSES;
+    wire          in_regs = adr <= REG_AVOID;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -146,7 +163,8 @@ module boids_accel #(
     reg  bad_query_run;     // QUERY >= COUNT
     wire start_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_START];
     wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run);
-    wire start_ok = start_req && !busy && !params_bad;
+    wire start_ok = start_req && !run_busy && !params_bad;
+    wire steer_req = HAS_STEER && wb_dat_i[CTRL_STEER] && wb_dat_i[CTRL_BATCH];
 
     // They are recomputed only at the edge after a write (wr_seen, a clock enable):
     // the registers change at no other edge, so the flags equal a check at every
@@ -178,13 +196,15 @@ module boids_accel #(
             case (adr)
                 REG_CTRL: begin
                     ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
-                    if (busy) begin
+                    if (run_busy) begin
                         if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch
-                            || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned))
+                            || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
+                            || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer))
                             st_err_busy <= 1'b1;
                     end else begin
                         ctrl_batch <= wb_dat_i[CTRL_BATCH];
                         ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
+                        ctrl_steer_r <= wb_dat_i[CTRL_STEER];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
                             else st_done <= 1'b0;
@@ -198,8 +218,8 @@ module boids_accel #(
                     if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
                 end
                 REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
-                REG_PROTECTED2_LO, REG_PROTECTED2_HI: begin
-                    if (busy) st_err_busy <= 1'b1;
+                REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID: begin
+                    if (run_busy) st_err_busy <= 1'b1;
                     else begin
                         if (adr == REG_COUNT) reg_count <= wb_dat_i;
                         if (adr == REG_QUERY) reg_query <= wb_dat_i;
@@ -208,17 +228,21 @@ module boids_accel #(
                         if (adr == REG_VISUAL2_HI) reg_visual2[63:32] <= wb_dat_i;
                         if (adr == REG_PROTECTED2_LO) reg_protected2[31:0] <= wb_dat_i;
                         if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
+                        if (adr == REG_CENTERING && HAS_STEER) reg_centering <= wb_dat_i;
+                        if (adr == REG_AVOID && HAS_STEER) reg_avoid <= wb_dat_i;
                     end
                 end
                 default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY, BIN_PASSES: read only
             endcase
         end
-        if (wr && (in_boids || in_passes) && busy) st_err_busy <= 1'b1;
+        if (wr && (in_boids || in_passes) && run_busy) st_err_busy <= 1'b1;
         if (req && !in_regs && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
 
         if (start_ok) reg_cycles <= 32'd0;
-        else if (busy) reg_cycles <= reg_cycles + 32'd1;
-        if (finish) st_done <= 1'b1;
+        else if (run_busy) reg_cycles <= reg_cycles + 32'd1;
+        if (start_ok) run_steer <= steer_req && reg_count != 32'd0;
+        // A steering run is done when its last entry is steered.
+        if ((finish && !run_steer) || steer_finish) st_done <= 1'b1;
         // A result entry is written whole in one cycle, each only once a run, and a
         // batch writes them in boid order: counting the writes counts a prefix.
         if (start_ok) reg_ready <= {(IW+1){1'b0}};
@@ -229,6 +253,10 @@ module boids_accel #(
             ctrl_batch <= 1'b0;
             ctrl_binned_r <= 1'b0;
             ctrl_irq_en <= 1'b0;
+            ctrl_steer_r <= 1'b0;
+            run_steer <= 1'b0;
+            reg_centering <= 32'd0;
+            reg_avoid <= 32'd0;
             st_done <= 1'b0;
             st_err_param <= 1'b0;
             st_err_busy <= 1'b0;
@@ -257,7 +285,7 @@ module boids_accel #(
         .N_MAX(N_MAX)
     ) u_boids (
         .clk(gclk),
-        .we(wr && in_boids && !busy),
+        .we(wr && in_boids && !run_busy),
         .waddr(boid_idx),
         .wword(boid_word),
         .wdata(wb_dat_i),
@@ -268,20 +296,99 @@ module boids_accel #(
         .rdata(boid_rdata)
     );
 
+    // The result memory's ports: the core writes, the bus reads; with steering
+    // the steering unit also reads (when the bus does not) and writes (when the
+    // core does not), through the shadow's source.
+    wire             mem_we, mem_wsel, mem_re;
+    wire [IW-1:0]    mem_waddr, mem_raddr;
+    wire [RES_W-1:0] mem_wdata1;
+    wire             res_steered;                   // the entry read holds steering
+    wire [127:0]     res_steer_words;               // its four words (a steered entry's bits 127:0)
+
     accel_result_mem #(
         .N_MAX(N_MAX),
         .WIDTH(RES_W)
     ) u_results (
         .clk(gclk),
-        .we(res_we),
-        .waddr(res_waddr),
-        .wsel(res_wsel),
+        .we(mem_we),
+        .waddr(mem_waddr),
+        .wsel(mem_wsel),
         .wdata0(res_wdata_lane0),
-        .wdata1(res_wdata_shadow),
-        .re(req),
-        .raddr(res_idx),
+        .wdata1(mem_wdata1),
+        .re(mem_re),
+        .raddr(mem_raddr),
         .rdata(res_rdata)
     );
+
+    generate
+        if (HAS_STEER) begin : g_steer
+            wire             st_re, st_we;
+            wire [IW-1:0]    st_raddr, st_waddr;
+            wire [RES_W-1:0] st_wdata;
+
+            accel_steer #(
+                .N_MAX(N_MAX),
+                .RES_W(RES_W)
+            ) u_steer (
+                .clk(gclk),
+                .rst(rst),
+                .start(start_ok && steer_req),
+                .count(reg_count[IW:0]),
+                .centering(reg_centering),
+                .avoid(reg_avoid),
+                .written(reg_ready),
+                .busy(steer_busy),
+                .steered(steered),
+                .finish(steer_finish),
+                .port_free(!req),
+                .res_re(st_re),
+                .res_raddr(st_raddr),
+                .res_rdata(res_rdata),
+                .core_we(res_we),
+                .res_we(st_we),
+                .res_waddr(st_waddr),
+                .res_wdata(st_wdata)
+            );
+            assign mem_we = res_we || st_we;
+            assign mem_waddr = res_we ? res_waddr : st_waddr;
+            assign mem_wsel = res_we ? res_wsel : 1'b1;
+            assign mem_wdata1 = res_we ? res_wdata_shadow : st_wdata;
+            assign res_steer_words = res_rdata[127:0];
+            assign mem_re = req || st_re;
+            assign mem_raddr = req ? res_idx : st_raddr;
+
+            // Each entry's form, beside it in a memory of its own (a flag bit in the
+            // entry would cost a sixth column of block RAM at N_MAX 2,049 to 4,096):
+            // set by the unit's write, cleared by the core's.
+            accel_result_mem #(
+                .N_MAX(N_MAX),
+                .WIDTH(1)
+            ) u_steered (
+                .clk(gclk),
+                .we(mem_we),
+                .waddr(mem_waddr),
+                .wsel(!res_we),
+                .wdata0(1'b0),
+                .wdata1(1'b1),
+                .re(mem_re),
+                .raddr(mem_raddr),
+                .rdata(res_steered)
+            );
+        end else begin : g_no_steer
+            assign steer_busy = 1'b0;
+            assign steer_finish = 1'b0;
+            assign steered = {(IW+1){1'b0}};
+            assign mem_we = res_we;
+            assign mem_waddr = res_waddr;
+            assign mem_wsel = res_wsel;
+            assign mem_wdata1 = res_wdata_shadow;
+            assign res_steered = 1'b0;
+            assign res_steer_words = 128'd0;
+            assign mem_re = req;
+            assign mem_raddr = res_idx;
+            wire unused_ok = &{1'b0, reg_centering, reg_avoid};
+        end
+    endgenerate
 
     // The pass table exists only in a build with binning.
     generate
@@ -291,7 +398,7 @@ module boids_accel #(
                 .IDX_W(IW + 1)
             ) u_passes (
                 .clk(gclk),
-                .we(wr && in_passes && !busy),
+                .we(wr && in_passes && !run_busy),
                 .waddr(pass_idx),
                 .wword(pass_word),
                 .wdata(wb_dat_i),
@@ -351,8 +458,9 @@ module boids_accel #(
         ctrl_word[CTRL_BATCH] = ctrl_batch;
         ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
         ctrl_word[CTRL_BINNED] = ctrl_binned;
+        ctrl_word[CTRL_STEER] = ctrl_steer;
         status_word = 32'd0;
-        status_word[STATUS_BUSY] = busy;
+        status_word[STATUS_BUSY] = run_busy;
         status_word[STATUS_DONE] = st_done;
         status_word[STATUS_ERR_PARAM] = st_err_param;
         status_word[STATUS_ERR_BUSY] = st_err_busy;
@@ -362,27 +470,29 @@ module boids_accel #(
     always @(posedge gclk) begin
         if (req) begin
             rd_src <= in_regs ? SRC_REG
-                    : in_boids && !busy ? SRC_BOID
+                    : in_boids && !run_busy ? SRC_BOID
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
-            // registers are at word addresses 0..14: select by the word index alone
-            case (adr[5:2])
-                REG_ID[5:2]: rd_reg <= ID_VALUE;
-                REG_NMAX[5:2]: rd_reg <= NMAX_WORD;
-                REG_LANES[5:2]: rd_reg <= LANES_WORD;
-                REG_CTRL[5:2]: rd_reg <= ctrl_word;
-                REG_STATUS[5:2]: rd_reg <= status_word;
-                REG_COUNT[5:2]: rd_reg <= reg_count;
-                REG_QUERY[5:2]: rd_reg <= reg_query;
-                REG_VISUAL[5:2]: rd_reg <= reg_visual;
-                REG_VISUAL2_LO[5:2]: rd_reg <= reg_visual2[31:0];
-                REG_VISUAL2_HI[5:2]: rd_reg <= reg_visual2[63:32];
-                REG_PROTECTED2_LO[5:2]: rd_reg <= reg_protected2[31:0];
-                REG_PROTECTED2_HI[5:2]: rd_reg <= reg_protected2[63:32];
-                REG_CYCLES[5:2]: rd_reg <= reg_cycles;
-                REG_RESULTS_READY[5:2]: rd_reg <= {{(31-IW){1'b0}}, reg_ready};
-                REG_BIN_PASSES[5:2]: rd_reg <= BIN_PASSES_WORD;
+            // registers are at word addresses 0..16: select by the word index alone
+            case (adr[6:2])
+                REG_ID[6:2]: rd_reg <= ID_VALUE;
+                REG_NMAX[6:2]: rd_reg <= NMAX_WORD;
+                REG_LANES[6:2]: rd_reg <= LANES_WORD;
+                REG_CTRL[6:2]: rd_reg <= ctrl_word;
+                REG_STATUS[6:2]: rd_reg <= status_word;
+                REG_COUNT[6:2]: rd_reg <= reg_count;
+                REG_QUERY[6:2]: rd_reg <= reg_query;
+                REG_VISUAL[6:2]: rd_reg <= reg_visual;
+                REG_VISUAL2_LO[6:2]: rd_reg <= reg_visual2[31:0];
+                REG_VISUAL2_HI[6:2]: rd_reg <= reg_visual2[63:32];
+                REG_PROTECTED2_LO[6:2]: rd_reg <= reg_protected2[31:0];
+                REG_PROTECTED2_HI[6:2]: rd_reg <= reg_protected2[63:32];
+                REG_CYCLES[6:2]: rd_reg <= reg_cycles;
+                REG_RESULTS_READY[6:2]: rd_reg <= {{(31-IW){1'b0}}, run_steer ? steered : reg_ready};
+                REG_BIN_PASSES[6:2]: rd_reg <= BIN_PASSES_WORD;
+                REG_CENTERING[6:2]: rd_reg <= HAS_STEER ? reg_centering : 32'd0;
+                REG_AVOID[6:2]: rd_reg <= HAS_STEER ? reg_avoid : 32'd0;
                 default: rd_reg <= 32'd0;
             endcase
         end
@@ -408,7 +518,16 @@ module boids_accel #(
                     default: wb_dat_o = boid_rdata[127:96];
                 endcase
             end
-            SRC_RES: begin
+            SRC_RES: if (res_steered) begin
+                case (rd_res_word)                  // a steered entry: four words and the count
+                    3'd0: wb_dat_o = res_steer_words[31:0];
+                    3'd1: wb_dat_o = res_steer_words[63:32];
+                    3'd2: wb_dat_o = res_steer_words[95:64];
+                    3'd3: wb_dat_o = res_steer_words[127:96];
+                    3'd6: wb_dat_o = {{(32-CNT_W){1'b0}}, res_rdata[6*SUM_W +: CNT_W]};
+                    default: wb_dat_o = 32'd0;
+                endcase
+            end else begin
                 case (rd_res_word)
                     3'd0: wb_dat_o = sx(res_rdata[0*SUM_W +: SUM_W]);
                     3'd1: wb_dat_o = sx(res_rdata[1*SUM_W +: SUM_W]);

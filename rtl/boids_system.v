@@ -15,6 +15,7 @@ module boids_system #(
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
+    parameter integer STEER = 1,                    // accelerator: 1, the neighbour steering
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
@@ -61,7 +62,8 @@ module boids_system #(
             boids_accel #(
                 .N_MAX(N_MAX),
                 .LANES(LANES),
-                .BINNING(BINNING)
+                .BINNING(BINNING),
+                .STEER(STEER)
             ) u_accel (
                 .clk(clk),
                 .rst(rst),

@@ -29,6 +29,11 @@ REGS = [
                                "instead of boids 0 to N-1 (a binned batch). Reads 0 and is ignored in a "
                                "build without binning (BIN_PASSES 0): the batch is then brute force, "
                                "with the same results."),
+        ("STEER", 4, 1, "RW", "With BATCH: each result entry, once final, is turned into the "
+                              "neighbour steering of the Cornell rules (the STEER result words, with "
+                              "CENTERING and AVOID): RESULTS_READY and DONE then count steered "
+                              "entries. Reads 0 and is ignored in a build without steering "
+                              "(STEER = 0); a query run ignores it."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
@@ -54,6 +59,10 @@ REGS = [
                                      "START leaves it as it was.", []),
     ("BIN_PASSES", 0x38, "RO", None, "Entries of the pass table, ceil(NMAX / LANES), in a build with "
                                      "binning (a build parameter); 0 without.", []),
+    ("CENTERING", 0x3C, "RW", 0, "centeringfactor (Q7.24) for a run with CTRL.STEER. Reads 0 in a "
+                                 "build without steering.", []),
+    ("AVOID", 0x40, "RW", 0, "avoidfactor (Q7.24) for a run with CTRL.STEER. Reads 0 in a build "
+                             "without steering.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
@@ -75,6 +84,13 @@ RESULT_WORDS = [  # word offset within a result entry, name, meaning
     (4, "ALI_X", "alignment sum x: sum of round(other.vx / 2^7), Q9 px/frame"),
     (5, "ALI_Y", "alignment sum y"),
     (6, "COUNT", "boids in the cohesion ring"),
+]
+STEER_WORDS = [  # a steered entry (CTRL.STEER): firmware/neighbor_steer.h, bit for bit
+    (0, "PUSH_X", "centering term + separation push, x: Q16 px/frame"),
+    (1, "PUSH_Y", "the same, y"),
+    (2, "MEAN_VX", "the cohesion ring's mean velocity x, Q16 px/frame (0 when COUNT is 0)"),
+    (3, "MEAN_VY", "the same, y"),
+    (6, "COUNT", "boids in the cohesion ring, as in a sums entry"),
 ]
 ADDRESS_BITS = 20  # byte address width of each slave
 
@@ -159,6 +175,8 @@ def c_header():
         out.append(f"#define ACCEL_RANGE_{name}_MASK 0x{(1 << width) - 1:x}u")
     for word, name, _ in RESULT_WORDS:
         out.append(f"#define ACCEL_RESULT_{name} {4 * word}u")
+    for word, name, _ in STEER_WORDS:
+        out.append(f"#define ACCEL_STEER_{name} {4 * word}u")
     out += [f"#define ACCEL_ADDRESS_BITS {ADDRESS_BITS}", "", "#endif", ""]
     return "\n".join(out)
 
@@ -289,6 +307,14 @@ def markdown():
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in RESULT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")
+    out += ["", "In a build with steering, a batch with CTRL.STEER turns each entry, once its sums",
+            "are final, into the neighbour steering that `neighbor_steer()` in",
+            "`firmware/neighbor_steer.h` works out from them with CENTERING and AVOID, bit for",
+            "bit, and RESULTS_READY counts the entries turned (in boid order, about 45 cycles",
+            "each); words 4 and 5 then read 0.", "",
+            "| word | name | meaning |", "| --- | --- | --- |"]
+    for word, name, meaning in STEER_WORDS:
+        out.append(f"| {word} | {name} | {meaning} |")
     out += ["", "### Pass table", "",
             f"In a build with binning (BIN_PASSES above 0), pass p of a binned batch (CTRL.BINNED)",
             f"takes boids pL to pL + L - 1 as its queries (L = LANES) and streams past them",
@@ -354,6 +380,10 @@ def ip_table():
         out.append(f"| pass range | {lsb + width - 1}:{lsb} | {fname} | WO | {meaning} |")
     out += ["", "| result word | offset | name | meaning |", "| --- | --- | --- | --- |"]
     for word, name, meaning in RESULT_WORDS:
+        out.append(f"| {word} | +{4 * word} | {name} | {meaning} |")
+    out += ["", "| steered result word (CTRL.STEER, STEER = 1) | offset | name | meaning |",
+            "| --- | --- | --- | --- |"]
+    for word, name, meaning in STEER_WORDS:
         out.append(f"| {word} | +{4 * word} | {name} | {meaning} |")
     return "\n".join(out)
 

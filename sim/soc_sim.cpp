@@ -36,7 +36,7 @@ struct SocNames {
     static void nba(Root &r) { Vsoc___024root___eval_nba(&r); }
     // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
     static bool latch_input(Root &r) {
-        return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__busy |
+        return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
                r.boids_soc__DOT__u_system__DOT__accel_ack |
                r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
                (r.boids_soc__DOT__bus_cyc & r.boids_soc__DOT__u_system__DOT____Vcellinp__g_accel__DOT__u_accel__wb_stb_i);

@@ -27,7 +27,7 @@ struct SystemNames {
     static void ico(Root &r) { Vsystem___024root___ico_sequent__TOP__0(&r); }
     static void nba(Root &r) { Vsystem___024root___eval_nba(&r); }
     static bool latch_input(Root &r) {
-        return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__busy | r.boids_system__DOT__accel_ack |
+        return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__run_busy | r.boids_system__DOT__accel_ack |
                r.boids_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
                (r.wb_cyc_i & r.wb_stb_i & !(r.wb_adr_i >> 20));
     }

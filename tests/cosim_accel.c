@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../firmware/accel_regs.h"
+#include "../firmware/neighbor_steer.h"
 #include "../firmware/neighbors_accel.h"
 #include "../firmware/neighbors_brute.h"
 #include "../firmware/neighbors_grid.h"
@@ -73,25 +74,49 @@ static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b,
                  (long)b->coh_y, (long)b->ali_x, (long)b->ali_y, b->count);
 }
 
-/* The batch's sums through sums_stream; the newest entry the engine calls
- * final is read at once (the host takes no simulated time between bus
- * accesses: the hardest case for a RESULTS_READY ahead of the writes), the
- * others in order. */
-static void stream_sums(neighbor_engine_t *a, neighbor_sums_t *out, uint32_t n)
+/* A streamed entry as its steering: read as steering where the engine
+ * steers, else as sums and steered in C. */
+static neighbor_steer_t stream_entry(const neighbor_stream_t *st, uint32_t k,
+                                     const neighbor_query_t *q)
 {
-    neighbor_stream_t st = {0, 0, 0, NULL};
+    return neighbor_stream_steer(st->base + k * st->stride, st->steered, q->centering, q->avoid);
+}
+
+/* The batch through sums_stream, steered by the device if steer is set,
+ * else as sums; the newest entry the engine calls final is read at once
+ * (the host takes no simulated time between bus accesses: the hardest case
+ * for a RESULTS_READY ahead of the writes), the others in order. */
+static void stream_steers(neighbor_engine_t *a, const boid_t *boids, neighbor_steer_t *out,
+                          uint32_t n, const neighbor_query_t *q, int steer)
+{
+    neighbor_stream_t st = {0, 0, 0, NULL, 0};
     uint32_t k;
 
+    assert_int_equal(neighbors_accel_use_steer(&accel, steer), 0);
+    assert_int_equal(a->begin(a->ctx, boids, n, q), 0);
     for (k = 0; k < n; k++) {
         if (k >= st.ready) {
             uint32_t before = st.ready;
             assert_int_equal(a->sums_stream(a->ctx, k, &st), 0);
             assert_true(st.ready > k && st.ready <= n && st.ready >= before);
-            neighbor_stream_read(st.base + (st.ready - 1) * st.stride, &out[st.ready - 1]);
+            assert_int_equal(st.steered, steer);
+            out[st.ready - 1] = stream_entry(&st, st.ready - 1, q);
         }
         if (k != st.ready - 1)
-            neighbor_stream_read(st.base + k * st.stride, &out[k]);
+            out[k] = stream_entry(&st, k, q);
     }
+    assert_int_equal(neighbors_accel_use_steer(&accel, (int)accel.can_steer), 0);
+}
+
+static void assert_same_steer(const neighbor_steer_t *a, const neighbor_steer_t *b, uint32_t i,
+                              int steered)
+{
+    if (a->push_x != b->push_x || a->push_y != b->push_y || a->mean_vx != b->mean_vx ||
+        a->mean_vy != b->mean_vy || a->count != b->count)
+        fail_msg("boid %u, %s: accel (%ld %ld %ld %ld %u) vs C (%ld %ld %ld %ld %u)", i,
+                 steered ? "steered by the device" : "streamed sums", (long)a->push_x,
+                 (long)a->push_y, (long)a->mean_vx, (long)a->mean_vy, a->count, (long)b->push_x,
+                 (long)b->push_y, (long)b->mean_vx, (long)b->mean_vy, b->count);
 }
 
 /* Batch and query sums of the accelerator against brute force in C, the
@@ -101,24 +126,31 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
 {
     neighbors_brute_t bctx;
     neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
-    neighbor_sums_t *batch = calloc(n, sizeof *batch), *streamed = calloc(n, sizeof *streamed);
+    neighbor_sums_t *batch = calloc(n, sizeof *batch);
+    neighbor_steer_t *streamed = calloc(n, sizeof *streamed), *steered = calloc(n, sizeof *steered);
     neighbor_sums_t one, want;
     const uint32_t *order;
     uint32_t i, step = n > 256 ? n / 61 + 1 : 1;
 
     assert_non_null(batch);
     assert_non_null(streamed);
+    assert_non_null(steered);
+    assert_true(accel.can_steer); /* every co-simulated build has steering */
     assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
-    assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
-    stream_sums(&a, streamed, n);
+    stream_steers(&a, boids, streamed, n, q, 0);
+    if (accel.can_steer)
+        stream_steers(&a, boids, steered, n, q, 1);
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
     assert_int_equal(a.sums_all(a.ctx, batch, &order), 0);
     assert_null(order);
     batch_cycles = accel.last_cycles;
     for (i = 0; i < n; i++) {
         assert_int_equal(b.sums_one(b.ctx, i, &want), 0);
+        const neighbor_steer_t t = neighbor_steer(&want, q->centering, q->avoid);
         assert_same_sums(&batch[i], &want, i);
-        assert_same_sums(&streamed[i], &want, i);
+        assert_same_steer(&streamed[i], &t, i, 0);
+        if (accel.can_steer)
+            assert_same_steer(&steered[i], &t, i, 1);
         if (i % step == 0 || i == n - 1) {
             assert_int_equal(a.sums_one(a.ctx, i, &one), 0);
             assert_same_sums(&one, &want, i);
@@ -126,6 +158,7 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     }
     free(batch);
     free(streamed);
+    free(steered);
 }
 
 static uint32_t scene_size(uint32_t want) { return want < accel.n_max ? want : accel.n_max; }
@@ -687,16 +720,15 @@ static void stream_reports_a_refused_start(void **state)
     neighbor_engine_t a = neighbors_accel_engine(&accel);
     uint32_t n = scene_size(40), i;
     boid_t *b = calloc(n, sizeof *b);
-    neighbor_sums_t *out = calloc(n, sizeof *out);
-    neighbor_stream_t st = {0, 0, 0, NULL};
+    neighbor_steer_t *out = calloc(n, sizeof *out);
+    neighbor_stream_t st = {0, 0, 0, NULL, 0};
 
     (void)state;
     assert_non_null(b);
     assert_non_null(out);
     for (i = 0; i < n; i++)
         b[i] = boid_px(100 + 3 * i, 100 + 2 * (i % 7), 1, 0);
-    assert_int_equal(a.begin(a.ctx, b, n / 2, &q), 0);
-    stream_sums(&a, out, n / 2);
+    stream_steers(&a, b, out, n / 2, &q, (int)accel.can_steer);
     assert_int_equal(rd(ACCEL_RESULTS_READY), n / 2);
     q.visualrange = Q16_PX(256); /* above what the accelerator takes */
     q.visual2 = (int64_t)q.visualrange * q.visualrange;

@@ -30,6 +30,14 @@ done
 if [ ! -f "$build/libboids.a" ] && ! make -s BUILD="$build" "$build/libboids.a" >"$out/lib.log" 2>&1; then
     not_ok "the project's library builds" "$(cat "$out/lib.log")"
 fi
+if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_steer_vectors.c \
+    "$build/libboids.a" -lm -o "$out/gen_steer_vectors" 2>&1) &&
+    log=$("$out/gen_steer_vectors" 64 "$out/steer_vectors_64.txt" 2>&1) &&
+    log=$("$out/gen_steer_vectors" 4096 "$out/steer_vectors_4096.txt" 2>&1); then
+    ok "gen_steer_vectors builds and writes the steering's vectors for N_MAX 64 and 4096"
+else
+    not_ok "gen_steer_vectors builds and writes the steering's vectors for N_MAX 64 and 4096" "$log"
+fi
 if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_accel_vectors.c \
     "$build/libboids.a" -lm -o "$out/gen_accel_vectors" 2>&1); then
     ok "gen_accel_vectors builds"
@@ -105,6 +113,8 @@ configs=(
     "tb_dvi_transmitter_640|tb_dvi_transmitter|DVI link, 640-pixel lines (800 clocks), 2 short frames: from the ECP5 pins, alignment from tokens, every pixel and sync, clock lane, negative controls|-y rtl -y rtl/ecp5 -P tb_dvi_transmitter.H_ACTIVE=640 -P tb_dvi_transmitter.H_FRONT=16 -P tb_dvi_transmitter.H_SYNC=96 -P tb_dvi_transmitter.H_BACK=48 -P tb_dvi_transmitter.V_ACTIVE=3 -P tb_dvi_transmitter.V_FRONT=1 -P tb_dvi_transmitter.V_SYNC=1 -P tb_dvi_transmitter.V_BACK=1 -P tb_dvi_transmitter.FRAMES=2 tests/rtl/ecp5_oddrx1f_sim.v tests/rtl/tb_dvi_transmitter.v|"
     "tb_dvi_transmitter_small|tb_dvi_transmitter|DVI link, 48x15 mode, 3 frames: from the ECP5 pins, alignment from tokens, every pixel and sync, clock lane, negative controls|-y rtl -y rtl/ecp5 tests/rtl/ecp5_oddrx1f_sim.v tests/rtl/tb_dvi_transmitter.v|"
     "tb_dvi_transmitter_skew|tb_dvi_transmitter|DVI link, 48x15 mode, fast clock 1 ns late: the crossing's other path|-y rtl -y rtl/ecp5 -P tb_dvi_transmitter.SKEW_PS=1000 tests/rtl/ecp5_oddrx1f_sim.v tests/rtl/tb_dvi_transmitter.v|"
+    "tb_accel_steer_64|tb_accel_steer|neighbour steering, N_MAX 64: C-reference entries (counts 0 to 63, extreme sums, the wide separation and its saturation), random port stalls, N = 0, a reset mid-run|-y rtl -P tb_accel_steer.N_MAX=64 tests/rtl/tb_accel_steer.v|+VEC=$out/steer_vectors_64.txt"
+    "tb_accel_steer_4096|tb_accel_steer|neighbour steering, N_MAX 4096: C-reference entries (counts to 4095, past the reciprocal table), random port stalls, N = 0, a reset mid-run|-y rtl -P tb_accel_steer.N_MAX=4096 tests/rtl/tb_accel_steer.v|+VEC=$out/steer_vectors_4096.txt"
     "tb_soc_uart|tb_soc_uart|SoC UART: bit times at two divisors, status flags, loopback, overrun, a glitch|-y rtl tests/rtl/tb_soc_uart.v|"
     "tb_accel_wb_example_9x2|tb_accel_wb_example|example top: the accelerator (N_MAX 64, LANES 2) on a CPU-less Wishbone master at 0x30000000; scene tiny-9 from its ROM, batch, interrupt, results against the C model, a reset mid-batch|-y rtl -y rtl/examples -P tb_accel_wb_example.LANES=2 tests/rtl/tb_accel_wb_example.v|+SCENE=$out/example_tiny-9.scene.hex +EXPECT=$out/example_tiny-9.expect.hex"
     "tb_accel_wb_example_64x3_bin|tb_accel_wb_example|example top: N_MAX 64, LANES 3, BINNING 1 at 0xc0000000; scene random-dense (64 boids) from its ROM against the C model|-y rtl -y rtl/examples -P tb_accel_wb_example.LANES=3 -P tb_accel_wb_example.BINNING=1 -P tb_accel_wb_example.ACCEL_BASE=32'hc0000000 tests/rtl/tb_accel_wb_example.v|+SCENE=$out/example_random-dense.scene.hex +EXPECT=$out/example_random-dense.expect.hex"
@@ -112,6 +122,7 @@ configs=(
     "tb_boids_accel_64x1|tb_boids_accel|accelerator N_MAX 64 LANES 1: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_64x3|tb_boids_accel|accelerator N_MAX 64 LANES 3: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=3 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_64x8|tb_boids_accel|accelerator N_MAX 64 LANES 8: C-model scenes, batch and query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=8 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
+    "tb_boids_accel_64x3_nosteer|tb_boids_accel|accelerator N_MAX 64 LANES 3 STEER 0: CTRL.STEER, CENTERING and AVOID ignored, batches give sums|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=3 -P tb_boids_accel.STEER=0 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_100x5|tb_boids_accel|accelerator N_MAX 100 LANES 5 (neither a power of two): C-model scenes, wrong use|-y rtl -P tb_boids_accel.N_MAX=100 -P tb_boids_accel.LANES=5 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_64x1_bin|tb_boids_accel|accelerator N_MAX 64 LANES 1 BINNING 1: batches, binned batches over three-range pass tables, query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=1 -P tb_boids_accel.BINNING=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_64x3_bin|tb_boids_accel|accelerator N_MAX 64 LANES 3 BINNING 1: batches, binned batches over three-range pass tables, query runs, wrong use|-y rtl -P tb_boids_accel.N_MAX=64 -P tb_boids_accel.LANES=3 -P tb_boids_accel.BINNING=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"

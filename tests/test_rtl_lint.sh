@@ -176,14 +176,18 @@ check "iverilog -g2012 -Wall display_framebuffer -DSYNTHESIS" \
 
 # The top at the sizes the project builds: the smallest, an iCE40 UP5K build, the
 # simulation defaults, the most lanes, the largest memory with binning (16,384: the
-# map's limit) and the longest pass table (12,288 passes with one lane).
-for size in "2 1 0" "256 1 0" "256 2 0" "1024 8 0" "4096 16 0" "16384 3 0" "16384 8 1" "12288 1 1"; do
+# map's limit) and the longest pass table (12,288 passes with one lane); with the
+# steering (STEER 1): below its 33 boids (left out), the smallest it takes, the
+# ULX3S's (2,304 with binning) and the map's limit.
+for size in "2 1 0 0" "256 1 0 0" "256 2 0 0" "1024 8 0 0" "4096 16 0 0" "16384 3 0 0" "16384 8 1 0" \
+    "12288 1 1 0" "16 1 0 1" "33 2 0 1" "2304 8 1 1" "16384 8 1 1"; do
     set -- $size
-    check "verilator -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3" \
-        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GBINNING="$3" rtl/boids_accel.v
-    check "iverilog -g2012 -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3" \
+    check "verilator -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3 STEER=$4" \
+        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GBINNING="$3" \
+        -GSTEER="$4" rtl/boids_accel.v
+    check "iverilog -g2012 -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3 STEER=$4" \
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_accel.N_MAX="$1" -Pboids_accel.LANES="$2" \
-        -Pboids_accel.BINNING="$3" -o /dev/null rtl/boids_accel.v
+        -Pboids_accel.BINNING="$3" -Pboids_accel.STEER="$4" -o /dev/null rtl/boids_accel.v
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -14,6 +14,7 @@ module tb_boids_accel;
     parameter integer N_MAX = 64;
     parameter integer LANES = 8;
     parameter integer BINNING = 0;
+    parameter integer STEER = 1;
 
 `include "accel_regs.vh"
 
@@ -21,6 +22,7 @@ module tb_boids_accel;
     localparam [31:0] CTRL_BATCH_BIT = 32'd1 << CTRL_BATCH;
     localparam [31:0] CTRL_IRQ_BIT = 32'd1 << CTRL_IRQ_EN;
     localparam [31:0] CTRL_BINNED_BIT = 32'd1 << CTRL_BINNED;
+    localparam [31:0] CTRL_STEER_BIT = 32'd1 << CTRL_STEER;
     localparam [31:0] ST_BUSY = 32'd1 << STATUS_BUSY;
     localparam [31:0] ST_DONE = 32'd1 << STATUS_DONE;
     localparam [31:0] ST_ERR_PARAM = 32'd1 << STATUS_ERR_PARAM;
@@ -45,7 +47,8 @@ module tb_boids_accel;
     boids_accel #(
         .N_MAX(N_MAX),
         .LANES(LANES),
-        .BINNING(BINNING)
+        .BINNING(BINNING),
+        .STEER(STEER)
     ) dut (
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
@@ -355,6 +358,92 @@ module tb_boids_accel;
         end
     endtask
 
+    // The neighbour steering of boid i's sums (the C model's, exp_w) with gains c
+    // and a, written plainly in 64 bits from firmware/neighbor_steer.h's formulas:
+    // the means by division, the gains as fx_mul_gain's words, the separation's
+    // wide form saturated. An independent reading of the C, for the accelerator's
+    // wiring; tb_accel_steer checks the unit against the C itself.
+    function [31:0] gain_of(input [31:0] v, input [31:0] g);  // fx_mul_gain
+        reg signed [63:0] p;
+        begin
+            p = $signed({{32{v[29]}}, v[29:0], 2'b00}) * $signed({32'd0, g[24:0], 7'd0});
+            gain_of = ({p[63], p[63:32]} + 33'd1) >> 1;
+        end
+    endfunction
+    function [31:0] separation_of(input [31:0] v, input [31:0] g);
+        reg signed [63:0] p;
+        begin
+            if ($signed(v) >= -32'sd524288 && $signed(v) < 32'sd524288) begin
+                separation_of = gain_of({v[22:0], 9'd0}, g);
+            end else begin
+                p = ($signed({{32{v[31]}}, v}) * $signed({32'd0, g}) + 64'sd16384) >>> 15;
+                separation_of = p > 64'sd268435456 ? 32'h1000_0000
+                              : p < -64'sd268435456 ? 32'hf000_0000 : p[31:0];
+            end
+        end
+    endfunction
+    function [31:0] mean_of(input [31:0] v, input [63:0] r, input integer shift);
+        reg signed [63:0] p;
+        begin
+            p = $signed({{32{v[31]}}, v}) * $signed(r);
+            mean_of = p >>> shift;
+        end
+    endfunction
+    task steer_model_entry(input integer i, input [31:0] c, input [31:0] a);
+        reg [63:0] r;
+        reg [31:0] cnt;
+        begin
+            cnt = exp_w[RW * i + 6];
+            r = cnt != 0 ? 64'h0000_0000_ffff_ffff / cnt : 64'd0;
+            model_w[RW * i + 0] = separation_of(exp_w[RW * i + 0], a)
+                                + (cnt != 0 ? gain_of(mean_of(exp_w[RW * i + 2], r, 23), c) : 32'd0);
+            model_w[RW * i + 1] = separation_of(exp_w[RW * i + 1], a)
+                                + (cnt != 0 ? gain_of(mean_of(exp_w[RW * i + 3], r, 23), c) : 32'd0);
+            model_w[RW * i + 2] = mean_of(exp_w[RW * i + 4], r, 25);
+            model_w[RW * i + 3] = mean_of(exp_w[RW * i + 5], r, 25);
+            model_w[RW * i + 4] = 32'd0;
+            model_w[RW * i + 5] = 32'd0;
+            model_w[RW * i + 6] = cnt;
+            model_known[i] = 1'b1;
+        end
+    endtask
+
+    // A steered batch (CTRL.STEER) of the loaded scene with gains c and a, followed
+    // through RESULTS_READY (which counts steered entries); every entry checked.
+    // Without steering the bit is ignored: the sums come back as in a batch.
+    task steer_run(input [31:0] c, input [31:0] a);
+        integer i, e0, rises;
+        reg [31:0] cyc_s, cyc_q, st;
+        begin
+            e0 = errors;
+            set_params(n, 32'hffff_ffff, p_visual, p_visual2, p_protected2);
+            write32(REG_CENTERING, c);
+            write32(REG_AVOID, a);
+            for (i = 0; i < n; i = i + 1)
+                if (STEER != 0) steer_model_entry(i, c, a);
+                else set_model_entry(i);
+            irq_en_model = 1'b0;
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT | CTRL_STEER_BIT);
+            read32(REG_STATUS, st);
+            if (st[STATUS_ERR_PARAM] || st[STATUS_DONE] || !st[STATUS_BUSY]) fail("steered run not started");
+            follow_ready(n, rises);
+            wait_done(cyc_s);
+            for (i = 0; i < n && errors - e0 < 6; i = i + 1) check_entry(i);
+            // 45 cycles an entry, 13 for one without neighbours (no division)
+            if (STEER != 0 && cyc_s < 13 * n) fail("a steered run took less than 13 cycles an entry");
+            // a query run with STEER gives sums
+            set_params(n, 0, p_visual, p_visual2, p_protected2);
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_STEER_BIT);
+            wait_done(cyc_q);
+            set_model_entry(0);
+            check_entry(0);
+            expect32("RESULTS_READY is 1 after a query run with STEER", REG_RESULTS_READY, 32'd1);
+            write32(REG_CTRL, 32'd0);
+            $display("%0s steered batch %-14s N %4d: CYCLES %7d", errors == e0 ? "PASS" : "FAIL",
+                     name, n, cyc_s);
+        end
+    endtask
+
     // A batch run of the loaded scene with its parameters, followed through
     // RESULTS_READY; every entry checked.
     reg [31:0] last_cycles;
@@ -600,8 +689,14 @@ module tb_boids_accel;
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             write32(REG_CTRL, 32'hffff_fff8);
-            expect32("CTRL: only BATCH, IRQ_EN and BINNED (with binning) stick", REG_CTRL,
-                     BINNING != 0 ? CTRL_BINNED_BIT : 32'd0);
+            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning) and STEER (with steering) stick",
+                     REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0) | (STEER != 0 ? CTRL_STEER_BIT : 32'd0));
+            write32(REG_CENTERING, 32'hdead_beef);
+            write32(REG_AVOID, 32'h1234_5678);
+            expect32("CENTERING keeps 32 bits (0 without steering)", REG_CENTERING,
+                     STEER != 0 ? 32'hdead_beef : 32'd0);
+            expect32("AVOID keeps 32 bits (0 without steering)", REG_AVOID,
+                     STEER != 0 ? 32'h1234_5678 : 32'd0);
             write32(REG_CTRL, 32'd0);
             write32(REG_STATUS, ST_BUSY);
             expect_status("STATUS.BUSY is read only", ST_BUSY | ST_ERRS, 0);
@@ -610,7 +705,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_BIN_PASSES + 20'd4);
+            expect_unmapped(REG_AVOID + 20'd4);
             if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
@@ -705,6 +800,8 @@ module tb_boids_accel;
             write32(REG_VISUAL2_HI, 32'd1);
             write32(REG_PROTECTED2_LO, 32'd1);
             write32(REG_PROTECTED2_HI, 32'd1);
+            write32(REG_CENTERING, 32'd1);
+            write32(REG_AVOID, 32'd1);
             expect_status("parameter writes while busy set ERR_BUSY", ST_BUSY | ST_ERRS,
                           ST_BUSY | ST_ERR_BUSY);
             expect32("COUNT kept while busy", REG_COUNT, n);
@@ -805,6 +902,7 @@ module tb_boids_accel;
                 load_boids(n);
                 check_boids(n);
                 batch_run(sc % 3 == 1);
+                steer_run(sc % 2 ? 32'h0100_0000 : 32'h0003_2f1d, sc % 3 ? 32'h0100_0000 : 32'h0045_a1b3);
                 if (BINNING != 0) begin
                     binned_run(0, sc + 1);
                     binned_run(1, 2 * sc + 5);

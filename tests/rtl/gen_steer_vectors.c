@@ -1,0 +1,125 @@
+/* Test vectors for tests/rtl/tb_accel_steer.v: result entries of neighbour sums
+ * and the steering that firmware/neighbor_steer.h works out from them.
+ *
+ * Usage: gen_steer_vectors N_MAX OUT.txt
+ * Sums are as an accelerator of N_MAX entries can give them: each of a boid's
+ * terms within +-2^15, COUNT boids in the cohesion ring and at most N_MAX - 1 -
+ * COUNT in the separation ring. The runs cover counts 0, 1, 255, 256 (the
+ * table's end), N_MAX - 1, every term at its extreme, separation sums across
+ * the 2^19 switch to the wide product and across its saturation, and gains
+ * 0, GAIN_ONE and random ones.
+ *
+ * File format (whitespace separated, hex words, read with $fscanf):
+ *   <runs>
+ *   then per run: <N> <CENTERING> <AVOID>
+ *   N lines: sep_x sep_y coh_x coh_y ali_x ali_y count push_x push_y mean_vx mean_vy
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "neighbor_steer.h"
+#include "scene.h"
+
+static uint64_t rng = 0x57ee2026u;
+
+static int64_t rnd(int64_t lo, int64_t hi) /* uniform in [lo, hi] */
+{
+    return lo + (int64_t)(rng_next(&rng) % (uint64_t)(hi - lo + 1));
+}
+
+/* A sum of n terms within +-2^15: mostly random, sometimes at an extreme. */
+static int32_t sum_of(uint32_t n)
+{
+    int64_t most = (int64_t)n << 15;
+
+    switch (rnd(0, 7)) {
+    case 0: return (int32_t)most;
+    case 1: return (int32_t)-most;
+    case 2: return (int32_t)rnd(-(int64_t)n, (int64_t)n);
+    default: return (int32_t)rnd(-most, most);
+    }
+}
+
+/* A separation sum of at most m terms, often near the 2^19 switch or the
+ * saturation of s avoid at 2^43. */
+static int32_t sep_of(uint32_t m, gain_t avoid)
+{
+    int64_t most = (int64_t)m << 15, s;
+
+    switch (rnd(0, 5)) {
+    case 0: s = rnd(-(1 << 19) - 2, -(1 << 19) + 2); break;
+    case 1: s = rnd((1 << 19) - 2, (1 << 19) + 1); break;
+    case 2: /* |s avoid| near 2^43 */
+        s = avoid > 0 ? ((int64_t)1 << 43) / avoid + rnd(-2, 2) : rnd(-most, most);
+        if (rnd(0, 1)) s = -s;
+        break;
+    default: s = rnd(-most, most);
+    }
+    return (int32_t)(s > most ? most : s < -most ? -most : s);
+}
+
+static uint32_t count_of(uint32_t nmax)
+{
+    static const uint32_t special[] = {0, 1, 2, 3, 254, 255, 256, 257};
+    uint32_t c;
+
+    switch (rnd(0, 5)) {
+    case 0: c = special[rnd(0, 7)]; break;
+    case 1: c = nmax - 1 - (uint32_t)rnd(0, 2); break;
+    case 2: c = (uint32_t)rnd(0, 16); break;
+    default: c = (uint32_t)rnd(0, nmax - 1);
+    }
+    return c < nmax ? c : nmax - 1;
+}
+
+static gain_t gain_of(void)
+{
+    switch (rnd(0, 4)) {
+    case 0: return 0;
+    case 1: return GAIN_ONE;
+    default: return (gain_t)rnd(0, GAIN_ONE);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600};
+    uint32_t nmax, r, runs, i;
+    FILE *out;
+
+    if (argc != 3 || (nmax = (uint32_t)strtoul(argv[1], NULL, 0)) < 64) {
+        fprintf(stderr, "usage: gen_steer_vectors N_MAX OUT.txt   (N_MAX 64 or more)\n");
+        return 2;
+    }
+    if ((out = fopen(argv[2], "w")) == NULL) {
+        perror(argv[2]);
+        return 1;
+    }
+    runs = sizeof sizes / sizeof sizes[0];
+    fprintf(out, "%u\n", runs);
+    for (r = 0; r < runs; r++) {
+        uint32_t n = sizes[r] < nmax ? sizes[r] : nmax;
+        gain_t centering = r == 0 ? GAIN_ONE : gain_of(), avoid = r == 1 ? GAIN_ONE : gain_of();
+        fprintf(out, "%u %08x %08x\n", n, (uint32_t)centering, (uint32_t)avoid);
+        for (i = 0; i < n; i++) {
+            neighbor_sums_t s;
+            neighbor_steer_t t;
+            s.count = count_of(nmax);
+            s.coh_x = sum_of(s.count);
+            s.coh_y = sum_of(s.count);
+            s.ali_x = sum_of(s.count);
+            s.ali_y = sum_of(s.count);
+            s.sep_x = sep_of(nmax - 1 - s.count, avoid);
+            s.sep_y = sep_of(nmax - 1 - s.count, avoid);
+            t = neighbor_steer(&s, centering, avoid);
+            fprintf(out, "%08x %08x %08x %08x %08x %08x %08x %08x %08x %08x %08x\n",
+                    (uint32_t)s.sep_x, (uint32_t)s.sep_y, (uint32_t)s.coh_x, (uint32_t)s.coh_y,
+                    (uint32_t)s.ali_x, (uint32_t)s.ali_y, s.count, (uint32_t)t.push_x,
+                    (uint32_t)t.push_y, (uint32_t)t.mean_vx, (uint32_t)t.mean_vy);
+        }
+    }
+    if (fclose(out) != 0) {
+        perror(argv[2]);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,195 @@
+// tb_accel_steer: the neighbour steering unit (rtl/accel_steer.v) against the C
+// reference (firmware/neighbor_steer.h) on the runs of tests/rtl/gen_steer_vectors.c.
+// Here the testbench plays the accelerator around the unit: a result memory with a
+// registered read port, a core that writes the entries one by one at random times
+// and takes the write port in random cycles, a bus that takes the read port in
+// random cycles. Checks every steered entry bit for bit, the entries beyond N left
+// alone, that an entry is read only once written, STEERED and FINISH, a run of
+// N = 0, and a reset in the middle of a run. Plusargs: +VEC=file.
+`timescale 1ns / 1ps
+`default_nettype none
+
+module tb_accel_steer #(
+    parameter integer N_MAX = 1024
+);
+    localparam integer IW = $clog2(N_MAX);
+    localparam integer SUM_W = IW + 16;
+    localparam integer CNT_W = IW;
+    localparam integer RES_W = 6 * SUM_W + CNT_W;
+
+    reg clk = 1'b0;
+    always #5 clk = ~clk;
+`define TB_NAME "tb_accel_steer"
+`include "tb_waves.vh"
+`include "tb_checks.vh"
+
+    reg             rst = 1'b1;
+    reg             start = 1'b0;
+    reg  [IW:0]     count = 0;
+    reg  [31:0]     centering = 0, avoid = 0;
+    reg  [IW:0]     written = 0;
+    reg             port_free = 1'b1, core_we = 1'b0;
+    wire            busy, finish, res_re, res_we;
+    wire [IW:0]     steered;
+    wire [IW-1:0]   res_raddr, res_waddr;
+    wire [RES_W-1:0] res_wdata;
+    reg  [RES_W-1:0] res_rdata;
+
+    accel_steer #(.N_MAX(N_MAX), .RES_W(RES_W)) dut (
+        .clk(clk), .rst(rst), .start(start), .count(count), .centering(centering),
+        .avoid(avoid), .written(written), .busy(busy), .steered(steered), .finish(finish),
+        .port_free(port_free), .res_re(res_re), .res_raddr(res_raddr), .res_rdata(res_rdata),
+        .core_we(core_we), .res_we(res_we), .res_waddr(res_waddr), .res_wdata(res_wdata)
+    );
+
+    // The result memory: the unit's reads and writes; the core's writes come from
+    // the testbench (entry `written` when it moves on).
+    reg [RES_W-1:0] mem[0:N_MAX-1];
+    reg [RES_W-1:0] raw[0:N_MAX-1];                 // the run's sums entries
+    reg [RES_W-1:0] want[0:N_MAX-1];                // the steered entries, from C
+    integer finishes = 0;
+    always @(posedge clk) begin
+        if (res_re) res_rdata <= mem[res_raddr];
+        if (res_we) mem[res_waddr] <= res_wdata;
+        if (finish) finishes = finishes + 1;
+        if (!rst && res_re && !port_free) fail("the unit read while the bus had the port");
+        if (!rst && res_re && {1'b0, res_raddr} >= written) fail("an entry read before the core wrote it");
+        if (!rst && res_we && core_we) fail("the unit wrote while the core had the port");
+    end
+
+    function [RES_W-1:0] pack_sums(input [31:0] sx, sy, cx, cy, ax, ay, n);
+        pack_sums = {n[CNT_W-1:0], ay[SUM_W-1:0], ax[SUM_W-1:0], cy[SUM_W-1:0], cx[SUM_W-1:0],
+                     sy[SUM_W-1:0], sx[SUM_W-1:0]};
+    endfunction
+    function [RES_W-1:0] pack_steer(input [31:0] px, py, mx, my, n);
+        pack_steer = {n[CNT_W-1:0], {(6*SUM_W-128){1'b0}}, my, mx, py, px};
+    endfunction
+
+    // A run: the core writes entries 0..n-1 one at a time with random gaps, holding
+    // the write port for a random share of cycles; the bus takes the read port in
+    // others. Stops after `cut` cycles if cut > 0 (for the reset test).
+    integer seed = 7;
+    task run(input integer n, input integer busy_pct, input integer cut);
+        integer cyc;
+        begin
+            count = n;
+            written = 0;
+            @(negedge clk);
+            start = 1'b1;
+            @(negedge clk);
+            start = 1'b0;
+            cyc = 0;
+            while ((busy || written < n) && (cut == 0 || cyc < cut) && cyc < 200 * n + 1000) begin
+                port_free = ($urandom(seed) % 100) >= busy_pct;
+                core_we = 1'b0;
+                if (written < n && ($urandom(seed) % 4) == 0) begin
+                    core_we = 1'b1;
+                    @(posedge clk);
+                    mem[written] <= raw[written];
+                    written <= written + 1'b1;
+                    @(negedge clk);
+                end else begin
+                    core_we = ($urandom(seed) % 100) < busy_pct;
+                    @(negedge clk);
+                end
+                cyc = cyc + 1;
+            end
+            port_free = 1'b1;
+            core_we = 1'b0;
+        end
+    endtask
+
+    reg [8*256-1:0] vec;
+    integer fd, runs, r, n, i, got, entries = 0;
+    reg [31:0] w[0:10];
+    reg [31:0] c_gain, a_gain;
+    reg [RES_W-1:0] guard;
+
+    initial begin
+        if (!$value$plusargs("VEC=%s", vec)) begin
+            $display("FAIL tb_accel_steer: no +VEC=file");
+            $finish;
+        end
+        fd = $fopen(vec, "r");
+        if (fd == 0) begin
+            $display("FAIL tb_accel_steer: cannot open %0s", vec);
+            $finish;
+        end
+        got = $fscanf(fd, "%d", runs);
+        guard = {RES_W{1'b1}};
+        for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
+        idle(3);
+        rst = 1'b0;
+
+        // N = 0: never busy, no finish.
+        run(0, 30, 0);
+        if (busy || finishes != 0 || steered != 0) fail("a run of N = 0 steered something");
+        checks = checks + 1;
+
+        for (r = 0; r < runs; r = r + 1) begin
+            got = $fscanf(fd, "%d %h %h", n, c_gain, a_gain);
+            for (i = 0; i < n; i = i + 1) begin
+                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h", w[0], w[1], w[2], w[3],
+                              w[4], w[5], w[6], w[7], w[8], w[9], w[10]);
+                if (got != 11) begin
+                    $display("FAIL tb_accel_steer: %0s: run %0d entry %0d unreadable", vec, r, i);
+                    $finish;
+                end
+                raw[i] = pack_sums(w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
+                want[i] = pack_steer(w[7], w[8], w[9], w[10], w[6]);
+            end
+            for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
+            centering = c_gain;
+            avoid = a_gain;
+            finishes = 0;
+            run(n, r % 3 == 0 ? 0 : 40, 0);
+            checks = checks + 1;
+            if (busy) fail("still busy after its run");
+            if (finishes != 1) begin
+                $display("FAIL run %0d: %0d finish pulses", r, finishes);
+                errors = errors + 1;
+            end
+            if (steered != n) begin
+                $display("FAIL run %0d: steered %0d of %0d", r, steered, n);
+                errors = errors + 1;
+            end
+            for (i = 0; i < N_MAX; i = i + 1) begin
+                checks = checks + 1;
+                if (i < n && mem[i] !== want[i]) begin
+                    errors = errors + 1;
+                    if (errors <= 30)
+                        $display("FAIL run %0d (N %0d, centering %h, avoid %h) entry %0d: got push %h %h mean %h %h count %0d, want %h %h %h %h %0d",
+                                 r, n, c_gain, a_gain, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
+                                 mem[i][127:96], mem[i][6*SUM_W +: CNT_W], want[i][31:0],
+                                 want[i][63:32], want[i][95:64], want[i][127:96],
+                                 want[i][6*SUM_W +: CNT_W]);
+                end
+                if (i >= n && mem[i] !== guard) fail("an entry beyond N was written");
+            end
+            entries = entries + n;
+        end
+
+        // A reset in the middle of a run: idle at once, and a new run works.
+        run(n, 0, 20 * 45);
+        rst = 1'b1;
+        idle(1);
+        rst = 1'b0;
+        checks = checks + 1;
+        if (busy) fail("busy after a reset");
+        for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
+        finishes = 0;
+        run(n, 20, 0);
+        checks = checks + 1;
+        for (i = 0; i < n; i = i + 1) if (mem[i] !== want[i]) fail("a run after a reset differs");
+        if (finishes != 1 || steered != n) fail("the run after a reset did not finish once");
+
+        if (errors == 0)
+            $display("PASS tb_accel_steer: %0d entries in %0d runs, %0d checks", entries, runs, checks);
+        else
+            $display("FAIL tb_accel_steer: %0d errors in %0d checks", errors, checks);
+        $finish;
+    end
+
+endmodule
+
+`default_nettype wire
