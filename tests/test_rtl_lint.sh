@@ -178,7 +178,7 @@ check "iverilog -g2012 -Wall display_framebuffer -DSYNTHESIS" \
 # simulation defaults, the most lanes, the largest memory with binning (16,384: the
 # map's limit) and the longest pass table (12,288 passes with one lane); with the
 # steering (STEER 1): below its 33 boids (left out), the smallest it takes, the
-# ULX3S's (2,304 with binning) and the map's limit.
+# ULX3S's 2,048 grown by a half block (2,304 with binning, the size that did not route) and the map's limit.
 for size in "2 1 0 0" "256 1 0 0" "256 2 0 0" "1024 8 0 0" "4096 16 0 0" "16384 3 0 0" "16384 8 1 0" \
     "12288 1 1 0" "16 1 0 1" "33 2 0 1" "2304 8 1 1" "16384 8 1 1"; do
     set -- $size
