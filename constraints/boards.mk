@@ -152,15 +152,24 @@ synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,
 	tee -q -o $(@D)/utilization.txt stat; write_json $2'
 
 # Place and route with the pins, timing at the board's clock, the bitstream.
+# PNR_MINUTES bounds it: a design the router cannot finish (a device nearly
+# full) fails with the log's last lines and no bitstream, instead of running
+# on for hours (the ULX3S routes in about 10 minutes here).
+PNR_MINUTES := 30
 $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh
-	@echo "place and route: $* (log: $(@D)/nextpnr.log)"
-	$(call pnr_$($*_FAMILY),$*)
+	@echo "place and route: $* (log: $(@D)/nextpnr.log; at most $(PNR_MINUTES) minutes)"
+	@rm -f $@ $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit
+	$(call pnr_$($*_FAMILY),$*) || { status=$$?; rm -f $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit; \
+		if [ $$status -eq 124 ]; then echo "place and route: $* did not finish in $(PNR_MINUTES) minutes" \
+			"(PNR_MINUTES); the log's last lines:"; else echo "place and route: $* failed; the log's last lines:"; fi; \
+		tail -n 5 $(@D)/nextpnr.log 2>/dev/null | sed 's/^/    /'; exit 1; } >&2
 	bash scripts/board_report.sh $($*_FAMILY) $* $(@D) $(call board_mhz,$*) > $@.tmp || { cat $@.tmp; rm -f $@.tmp; exit 1; }
 	mv $@.tmp $@
 
-pnr_ice40 = nextpnr-ice40 -q $($1_DEVICE) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
+pnr_limit = timeout $(PNR_MINUTES)m
+pnr_ice40 = $(pnr_limit) nextpnr-ice40 -q $($1_DEVICE) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
 	--json $(@D)/synth.json --asc $(@D)/$1.asc -l $(@D)/nextpnr.log && icepack $(@D)/$1.asc $(@D)/$1.bin
-pnr_ecp5 = $(call yowasp,nextpnr-ecp5) -q $($1_DEVICE) --lpf $($1_PINS) --timing-allow-fail \
+pnr_ecp5 = $(pnr_limit) $(call yowasp,nextpnr-ecp5) -q $($1_DEVICE) --lpf $($1_PINS) --timing-allow-fail \
 	--json $(@D)/synth.json --textcfg $(@D)/$1.config -l $(@D)/nextpnr.log && \
 	$(call yowasp,ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
 pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estimates follow" > $(@D)/nextpnr.log

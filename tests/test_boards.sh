@@ -106,6 +106,26 @@ else
     not_ok "iCEBreaker RAM image at $image (make synth BOARD=icebreaker)"
 fi
 
+# Place and route is bounded (PNR_MINUTES): cut short, it fails with the
+# reason and leaves no bitstream and no report. A copy of the iCEBreaker's
+# netlist, given three seconds (it needs about a minute).
+if [ -f "$build/boards/icebreaker/synth.json" ]; then
+    tmp=$(mktemp -d)
+    mkdir -p "$tmp/boards"
+    cp -a "$build/boards/icebreaker" "$tmp/boards/"
+    rm -f "$tmp/boards/icebreaker/report.txt"
+    out=$(make --no-print-directory BUILD="$tmp" PNR_MINUTES=0.05 "$tmp/boards/icebreaker/report.txt" 2>&1); status=$?
+    left=$(ls "$tmp/boards/icebreaker/" | grep -E '^(report\.txt|icebreaker\.(asc|bin))$')
+    if [ $status -ne 0 ] && grep -q "icebreaker did not finish in 0.05 minutes" <<<"$out" && [ -z "$left" ]; then
+        ok "place and route cut short by PNR_MINUTES: refused with the reason, no bitstream or report left"
+    else
+        not_ok "place and route cut short by PNR_MINUTES" "exit $status, left: $left; $out"
+    fi
+    rm -rf "$tmp"
+else
+    not_ok "PNR_MINUTES: no iCEBreaker netlist at $build/boards/icebreaker/synth.json"
+fi
+
 out=$(make --no-print-directory BUILD="$build" synth BOARD=nosuchboard 2>&1); status=$?
 if [ $status -ne 0 ] && grep -q "unknown BOARD=nosuchboard" <<<"$out"; then
     ok "make synth BOARD=nosuchboard: refused with the list of boards"
