@@ -66,6 +66,8 @@ namespace {
 struct UartLine {
     soc_uart_sink sink = nullptr;
     void *sink_ctx = nullptr;
+    bool tx_idle_seen = false;  // a receiver waits for the idle line: before
+                                // the first reset edge the pin may read 0
     int tx_bit = -1;       // -1 idle, 0..7 data, 8 stop
     uint32_t tx_timer = 0;
     uint32_t tx_byte = 0;
@@ -75,6 +77,10 @@ struct UartLine {
     uint32_t rx_timer = 0;
 
     void sample_tx(int tx) {
+        if (!tx_idle_seen) {
+            tx_idle_seen = tx != 0;
+            return;
+        }
         if (tx_bit < 0) {
             if (!tx) {  // start bit: the first data bit's middle is 1.5 bits on
                 tx_bit = 0;

@@ -74,6 +74,38 @@ else
     not_ok "iCEBreaker: no board simulator at $soc or no $build/boids"
 fi
 
+# The ULX3S's RAM is sized for the accelerator: the firmware's own engines get
+# the sums of as many boids as the rest of it holds. A flock that fits flies
+# as build/boids flies it; a larger one is refused with the number it holds.
+soc=$build/boards/ulx3s/soc
+if [ -x "$soc" ] && [ -x "$build/boids" ]; then
+    tmp=$(mktemp -d)
+    flock=(--boids 200 --predators 1 --scouts1 20 --scouts2 12 --seed 3 --update synchronous --neighbors grid)
+    out=$("$soc" --headless --steps 10 --save "$tmp/board.csv" "${flock[@]}" 2>&1); status=$?
+    "$build/boids" --frames 10 --save "$tmp/host.csv" "${flock[@]}" >/dev/null 2>&1
+    if [ $status -eq 0 ] && cmp -s "$tmp/board.csv" "$tmp/host.csv"; then
+        ok "ULX3S: 200 boids on the firmware's grid; 10 steps equal build/boids's, bit for bit"
+    else
+        not_ok "ULX3S: 200 boids on the firmware's grid, 10 steps, equal to build/boids" "exit $status: $out"
+    fi
+    # the console as the UART pin carried it: text only (the pin reads 0 before
+    # the first reset edge, which a receiver must not take for a start bit)
+    if [ $status -eq 0 ] && grep -q "^boids soc: RV32IM at" <<<"$out" && ! LC_ALL=C grep -q '[^[:print:][:space:]]' <<<"$out"; then
+        ok "ULX3S: the console decoded from the UART pin is text from its first byte"
+    else
+        not_ok "ULX3S: the console decoded from the UART pin is text from its first byte" "$(cat -A <<<"$out")"
+    fi
+    out=$("$soc" --headless --steps 2 --boids 2000 --neighbors brute 2>&1); status=$?
+    if [ $status -ne 0 ] && grep -qE "the RAM holds the neighbour sums of [1-9][0-9]+ boids" <<<"$out"; then
+        ok "ULX3S: 2,000 boids on the firmware's brute force refused: $(grep -oE 'holds the neighbour sums of [0-9]+ boids' <<<"$out")"
+    else
+        not_ok "ULX3S: 2,000 boids on the firmware's brute force are refused with the number it holds" "exit $status: $out"
+    fi
+    rm -rf "$tmp"
+else
+    not_ok "ULX3S: no board simulator at $soc or no $build/boids"
+fi
+
 # The iCEBreaker's power-up in Icarus: the board top, the flash model holding
 # the RAM image make synth wrote, the loader, the CPU, the firmware's banner on
 # the UART pin. Then the same with the image cut short: it must not boot.

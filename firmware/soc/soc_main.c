@@ -73,6 +73,9 @@ static uint64_t read_minstret(void *ctx)
 /* Heap: from the end of .bss up to the stack. */
 static uintptr_t heap_next;
 
+/* Heap kept beside the software engines' per-boid arrays: the grid's cells. */
+#define SOC_HEAP_SPARE 256u
+
 static uint32_t heap_room(void)
 {
     uintptr_t top = SOC_MAILBOX_ADDR(SOC_RAM_BYTES) - SOC_STACK_BYTES;
@@ -165,14 +168,24 @@ static int open_app(soc_t *s)
     c.role = mb->live.role;
     c.biasval = mb->live.biasval;
     c.predator = mb->live.predator;
-    if (app_needs_sums(&c))
-        c.sums = heap_take(SOC_BOIDS_MAX * (uint32_t)sizeof *c.sums);
+    if (app_needs_sums(&c)) {
+        /* The software engines' sums, and the grid's two slots a boid: as
+         * many boids as the heap holds, up to SOC_BOIDS_MAX. A board whose
+         * RAM is sized for the accelerator (the ULX3S) flies fewer with them. */
+        uint32_t per_boid = (uint32_t)sizeof *c.sums + 2u * (uint32_t)sizeof(uint16_t);
+        uint32_t room = heap_room();
+        uint32_t fits = room > SOC_HEAP_SPARE ? (room - SOC_HEAP_SPARE) / per_boid : 0;
+
+        if (fits < c.capacity)
+            c.capacity = fits;
+        c.sums = c.capacity > 0 ? heap_take(c.capacity * (uint32_t)sizeof *c.sums) : NULL;
+    }
     grid_bytes = (uint32_t)app_grid_bytes(&c);
     if (grid_bytes > 0) {
         /* short of RAM, fewer cells than the parameters want: larger ones */
         while (grid_bytes > heap_room() && c.grid_cells > 1) {
             c.grid_cells -= c.grid_cells / 4 + 1;
-            grid_bytes = (uint32_t)neighbors_grid_small_bytes(SOC_BOIDS_MAX, c.grid_cells);
+            grid_bytes = (uint32_t)neighbors_grid_small_bytes(c.capacity, c.grid_cells);
         }
         c.grid_mem = heap_take(grid_bytes);
     }
@@ -260,7 +273,15 @@ int main(void)
                                    "port, or bake one into the RAM image (build/soc --write-image)");
     if (s.mb->layout != sizeof(soc_mailbox_t))
         return (int)fail(s.mb, 21, "the mailbox layout differs from the host's");
-    if ((rc = open_app(&s)) != APP_OK)
+    if ((rc = open_app(&s)) == APP_E_CAPACITY && s.mb->start.n > s.app.capacity) {
+        uart_puts("boids soc: the RAM holds the neighbour sums of ");
+        console_putu(&UART_CONSOLE, s.app.capacity);
+        uart_puts(" boids: fly fewer, or --neighbors accel\n");
+        s.mb->state = SOC_FAILED;
+        s.mb->error = (uint32_t)rc;
+        return SOC_EXIT_FAILED;
+    }
+    if (rc != APP_OK)
         return (int)fail(s.mb, rc, app_error(rc));
     publish(&s);
     print_banner(&s);
