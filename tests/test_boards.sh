@@ -47,18 +47,29 @@ for b in $open_boards $vendor_boards; do
     fi
 done
 
+# steps_equal_host SOC FLOCK...: 10 steps of the flock on a board's simulator
+# and on build/boids; status 0 when both save the same state. Leaves the
+# simulator's output and status in out and status.
+steps_equal_host() {
+    local soc=$1 dir
+    shift
+    dir=$(mktemp -d)
+    out=$("$soc" --headless --steps 10 --save "$dir/board.csv" "$@" 2>&1); status=$?
+    "$build/boids" --frames 10 --save "$dir/host.csv" "$@" >/dev/null 2>&1
+    [ $status -eq 0 ] && cmp -s "$dir/board.csv" "$dir/host.csv"
+    local same=$?
+    rm -rf "$dir"
+    return $same
+}
+
 # The iCEBreaker's firmware holds its N_MAX boids in 64 KiB beside the
 # mailbox, and its grid gives the host's sums; it carries the Cornell rules
 # only, and says so when asked for the others.
 soc=$build/boards/icebreaker/soc
 nmax=$(make --no-print-directory -s print-icebreaker_NMAX 2>/dev/null)
 if [ -x "$soc" ] && [ -x "$build/boids" ] && [ -n "$nmax" ]; then
-    tmp=$(mktemp -d)
-    flock=(--boids "$nmax" --predators 1 --scouts1 $((nmax / 10)) --scouts2 $((nmax / 16)) --seed 3
-        --update synchronous --neighbors grid)
-    out=$("$soc" --headless --steps 10 --save "$tmp/board.csv" "${flock[@]}" 2>&1); status=$?
-    "$build/boids" --frames 10 --save "$tmp/host.csv" "${flock[@]}" >/dev/null 2>&1
-    if [ $status -eq 0 ] && cmp -s "$tmp/board.csv" "$tmp/host.csv"; then
+    if steps_equal_host "$soc" --boids "$nmax" --predators 1 --scouts1 $((nmax / 10)) \
+        --scouts2 $((nmax / 16)) --seed 3 --update synchronous --neighbors grid; then
         ok "iCEBreaker: $nmax boids fit its RAM; 10 steps of its grid equal build/boids's, bit for bit"
     else
         not_ok "iCEBreaker: $nmax boids, 10 steps, equal to build/boids" "exit $status: $out"
@@ -69,7 +80,6 @@ if [ -x "$soc" ] && [ -x "$build/boids" ] && [ -n "$nmax" ]; then
     else
         not_ok "iCEBreaker: --rules weighted is refused" "$out"
     fi
-    rm -rf "$tmp"
 else
     not_ok "iCEBreaker: no board simulator at $soc or no $build/boids"
 fi
@@ -79,11 +89,8 @@ fi
 # as build/boids flies it; a larger one is refused with the number it holds.
 soc=$build/boards/ulx3s/soc
 if [ -x "$soc" ] && [ -x "$build/boids" ]; then
-    tmp=$(mktemp -d)
-    flock=(--boids 200 --predators 1 --scouts1 20 --scouts2 12 --seed 3 --update synchronous --neighbors grid)
-    out=$("$soc" --headless --steps 10 --save "$tmp/board.csv" "${flock[@]}" 2>&1); status=$?
-    "$build/boids" --frames 10 --save "$tmp/host.csv" "${flock[@]}" >/dev/null 2>&1
-    if [ $status -eq 0 ] && cmp -s "$tmp/board.csv" "$tmp/host.csv"; then
+    if steps_equal_host "$soc" --boids 200 --predators 1 --scouts1 20 --scouts2 12 --seed 3 \
+        --update synchronous --neighbors grid; then
         ok "ULX3S: 200 boids on the firmware's grid; 10 steps equal build/boids's, bit for bit"
     else
         not_ok "ULX3S: 200 boids on the firmware's grid, 10 steps, equal to build/boids" "exit $status: $out"
@@ -101,7 +108,6 @@ if [ -x "$soc" ] && [ -x "$build/boids" ]; then
     else
         not_ok "ULX3S: 2,000 boids on the firmware's brute force are refused with the number it holds" "exit $status: $out"
     fi
-    rm -rf "$tmp"
 else
     not_ok "ULX3S: no board simulator at $soc or no $build/boids"
 fi
