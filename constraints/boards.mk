@@ -156,10 +156,12 @@ synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,
 # full) fails with the log's last lines and no bitstream, instead of running
 # on for hours (the ULX3S routes in about 10 minutes here).
 PNR_MINUTES := 30
+# What place and route leaves, cleared before it runs and when it fails.
+pnr_outputs = $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit
 $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh
 	@echo "place and route: $* (log: $(@D)/nextpnr.log; at most $(PNR_MINUTES) minutes)"
-	@rm -f $@ $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit
-	$(call pnr_$($*_FAMILY),$*) || { status=$$?; rm -f $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit; \
+	@rm -f $@ $(pnr_outputs)
+	$(call pnr_$($*_FAMILY),$*) || { status=$$?; rm -f $(pnr_outputs); \
 		if [ $$status -eq 124 ]; then echo "place and route: $* did not finish in $(PNR_MINUTES) minutes" \
 			"(PNR_MINUTES); the log's last lines:"; else echo "place and route: $* failed; the log's last lines:"; fi; \
 		tail -n 5 $(@D)/nextpnr.log 2>/dev/null | sed 's/^/    /'; exit 1; } >&2
