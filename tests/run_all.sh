@@ -2,7 +2,8 @@
 # Runs every test program (normal and sanitizer builds of the cmocka tests,
 # then the shell tests) and ends with one line: "N passed, N failed".
 # Each test case counts once; a program that dies outside a test case counts
-# as one failure. Output of a failing program is shown in full.
+# as one failure. Output of a failing program is shown in full. Each line
+# gives the program's wall time, so a slow CI run shows where it went.
 set -uo pipefail
 build=${1:-build}
 passed=0
@@ -11,8 +12,9 @@ failed=0
 # run_tap NAME COMMAND...: runs a command that speaks TAP and tallies it.
 run_tap() {
     local name=$1; shift
-    local out status ok notok
+    local out status ok notok start=$SECONDS secs
     out=$("$@" 2>&1); status=$?
+    secs=$((SECONDS - start))
     ok=$(grep -cE '^ok ' <<<"$out" || true)
     notok=$(grep -cE '^not ok ' <<<"$out" || true)
     if [ "$status" -ne 0 ] && [ "$notok" -eq 0 ]; then
@@ -21,10 +23,10 @@ run_tap() {
     passed=$((passed + ok))
     failed=$((failed + notok))
     if [ "$notok" -gt 0 ]; then
-        printf 'FAIL %-40s %d passed, %d failed\n' "$name" "$ok" "$notok"
+        printf 'FAIL %-40s %d passed, %d failed (%d s)\n' "$name" "$ok" "$notok" "$secs"
         sed 's/^/    /' <<<"$out"
     else
-        printf 'ok   %-40s %d passed\n' "$name" "$ok"
+        printf 'ok   %-40s %d passed (%d s)\n' "$name" "$ok" "$secs"
     fi
 }
 
