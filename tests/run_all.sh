@@ -4,10 +4,17 @@
 # Each test case counts once; a program that dies outside a test case counts
 # as one failure. Output of a failing program is shown in full. Each line
 # gives the program's wall time, so a slow CI run shows where it went.
+#
+# The tests in TEST_ALONGSIDE (default: the boards', a third of the time,
+# most of it one single-threaded place and route, in build/boards/ of its
+# own) run beside the rest on a machine with two or more cores; their lines
+# come last. TEST_ALONGSIDE= runs everything in sequence.
 set -uo pipefail
 build=${1:-build}
 passed=0
 failed=0
+alongside=${TEST_ALONGSIDE-tests/test_boards.sh}
+[ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] || alongside=
 
 # run_tap NAME COMMAND...: runs a command that speaks TAP and tallies it.
 run_tap() {
@@ -30,6 +37,19 @@ run_tap() {
     fi
 }
 
+is_alongside() { case " $alongside " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# Each test beside the rest writes its lines and its tally to files of its own.
+side=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$side"' EXIT
+k=0
+for t in $alongside; do
+    [ -f "$t" ] || continue
+    k=$((k + 1))
+    (passed=0 failed=0; run_tap "$t" bash "$t" "$build" > "$side/$k.out"
+     echo "$passed $failed" > "$side/$k.tally") &
+done
+
 export CMOCKA_MESSAGE_OUTPUT=TAP
 for t in "$build"/tests/test_* "$build"/san/tests/test_*; do
     [ -x "$t" ] || continue
@@ -37,7 +57,18 @@ for t in "$build"/tests/test_* "$build"/san/tests/test_*; do
 done
 for t in tests/test_*.sh; do
     [ -f "$t" ] || continue
+    is_alongside "$t" && continue
     run_tap "$t" bash "$t" "$build"
+done
+
+wait
+for ((j = 1; j <= k; j++)); do
+    cat "$side/$j.out"
+    if read -r p f < "$side/$j.tally" 2>/dev/null; then
+        passed=$((passed + p)); failed=$((failed + f))
+    else
+        failed=$((failed + 1)) # it died before its tally
+    fi
 done
 
 echo "$passed passed, $failed failed"
