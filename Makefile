@@ -404,6 +404,13 @@ $(BUILD)/rv32/%.o: %.S
 	@mkdir -p $(@D)
 	$(RV_PREFIX)gcc $(FIRMWARE_CFLAGS) $(FIRMWARE_OPT) -Ifirmware/soc -c $< -o $@
 
+# A firmware needs one neighbour engine at least; said before anything compiles.
+.PHONY: firmware-features
+firmware-features:
+	@$(if $(filter ACCEL BRUTE GRID,$(soc_features)),true,echo "firmware: SOC_FEATURES='$(SOC_FEATURES)'" \
+		"holds no neighbour engine: add ACCEL (on a SoC with lanes), BRUTE or GRID" >&2; exit 2)
+$(SOC_FIRMWARE_OBJ): | firmware-features
+
 $(BUILD)/firmware/boids.elf: $(SOC_FIRMWARE_OBJ) firmware/soc/link.ld
 	@mkdir -p $(@D)
 	$(RV_PREFIX)gcc $(RV_LINK_ARCH) -nostdlib -nostartfiles -T firmware/soc/link.ld -Wl,--gc-sections \

@@ -61,14 +61,27 @@ int app_needs_sums(const app_config_t *c)
     return app_engine_built(c->engine) != APP_ENGINE_ACCEL;
 }
 
-size_t app_grid_bytes(app_config_t *c)
+size_t app_grid_bytes(app_config_t *c, size_t room)
 {
+#if FEATURE_GRID
     neighbor_query_t q = neighbor_query_make(&c->params);
+    size_t bytes;
 
     if (app_engine_built(c->engine) != APP_ENGINE_GRID)
         return 0;
     c->grid_cells = neighbors_grid_small_cells(c->capacity, &q);
-    return neighbors_grid_small_bytes(c->capacity, c->grid_cells);
+    bytes = neighbors_grid_small_bytes(c->capacity, c->grid_cells);
+    /* short of room, fewer cells than the parameters want: larger ones */
+    while (bytes > room && c->grid_cells > 1) {
+        c->grid_cells -= c->grid_cells / 4 + 1;
+        bytes = neighbors_grid_small_bytes(c->capacity, c->grid_cells);
+    }
+    return bytes;
+#else /* built without it (feature_switches.h) */
+    (void)c;
+    (void)room;
+    return 0;
+#endif
 }
 
 size_t app_bins_bytes(const app_config_t *c)

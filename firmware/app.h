@@ -126,8 +126,9 @@ int app_engine_built(int engine);
  * accelerator, whose sums the rules read where it keeps them (sums_stream). */
 int app_needs_sums(const app_config_t *c);
 /* The grid's memory for c's engine, capacity and parameters: sets
- * c->grid_cells, and returns the bytes c->grid_mem needs (0: no grid). */
-size_t app_grid_bytes(app_config_t *c);
+ * c->grid_cells, and returns the bytes c->grid_mem needs (0: no grid). With
+ * more than room bytes, fewer and larger cells, down to one. */
+size_t app_grid_bytes(app_config_t *c, size_t room);
 /* The memory the accelerator's binned batch needs for c's engine and
  * capacity (0: not the accelerator). Without it (bins_mem NULL), or on an
  * accelerator built without binning, the app runs plain batches. */

@@ -221,7 +221,7 @@ static int open_app(sim_t *s)
     c.engine = monitor_app_engine(s->o.neighbors);
     params_to_fixed(&s->ps, &c.params);
     c.capacity = capacity;
-    grid_bytes = app_grid_bytes(&c);
+    grid_bytes = app_grid_bytes(&c, SIZE_MAX);
     if (grid_bytes > 0)
         s->grid_mem = malloc(grid_bytes);
     bins_bytes = app_bins_bytes(&c);

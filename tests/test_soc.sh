@@ -4,7 +4,8 @@
 # and software sums, brute force and the grid, both update orders, and on
 # build/soc-jitter with random waits on the CPU's ports), the picture equals
 # the C rendering, the rules overlap the accelerator's batch,
-# the console and the keys work through the UART, bad input is refused.
+# the console and the keys work through the UART, a firmware with one
+# neighbour engine builds and flies, bad input is refused.
 # Speaks TAP.
 set -uo pipefail
 build=${1:-build}
@@ -87,6 +88,41 @@ same_state "... and with the grid in software on the CPU" "${flock[@]}" --neighb
 same_state "... the grid in sequential order" "${flock[@]}" --neighbors grid --update sequential
 same_state "... the grid with the weighted rule set" --boids 48 --seed 9 --rules weighted \
     --neighbors grid
+# A firmware with one neighbour engine (a board's SOC_FEATURES) builds, flies
+# as the host does, and refuses the engines it left out.
+for engine in ACCEL BRUTE GRID; do
+    fw=$tmp/features_$engine
+    name=$(tr 'A-Z' 'a-z' <<<"$engine")
+    other=$([ "$engine" = ACCEL ] && echo grid || echo accel) # brute and grid stand in for each other
+    if ! out=$(make --no-print-directory BUILD="$fw" SOC_FEATURES="$engine" "$fw/firmware/boids.bin" 2>&1); then
+        not_ok "SOC_FEATURES=$engine: the firmware builds" "$(tail -5 <<<"$out")"
+        continue
+    fi
+    err=$("$soc" --headless --steps 20 --firmware "$fw/firmware/boids.bin" --save "$tmp/one.csv" \
+        --boids 64 --seed 3 --neighbors "$name" --update synchronous 2>&1); status=$?
+    "$boids" --frames 20 --save "$tmp/host.csv" --boids 64 --seed 3 --neighbors "$name" \
+        --update synchronous >/dev/null 2>&1
+    if [ $status -eq 0 ] && cmp -s "$tmp/one.csv" "$tmp/host.csv"; then
+        ok "SOC_FEATURES=$engine: a firmware with $name alone flies 20 steps as the host does"
+    else
+        not_ok "SOC_FEATURES=$engine: 20 steps equal the host's" "exit $status: $err"
+    fi
+    err=$("$soc" --headless --steps 2 --firmware "$fw/firmware/boids.bin" --boids 16 \
+        --neighbors "$other" 2>&1); status=$?
+    if [ $status -ne 0 ] && grep -q "built without that neighbor engine" <<<"$err"; then
+        ok "SOC_FEATURES=$engine: --neighbors $other is refused with the reason"
+    else
+        not_ok "SOC_FEATURES=$engine: --neighbors $other refused" "exit $status: $err"
+    fi
+done
+out=$(make --no-print-directory BUILD="$tmp/features_none" SOC_FEATURES=WEIGHTED \
+    "$tmp/features_none/firmware/boids.elf" 2>&1); status=$?
+if [ $status -ne 0 ] && grep -q "no neighbour engine" <<<"$out"; then
+    ok "SOC_FEATURES without a neighbour engine is refused with the reason"
+else
+    not_ok "SOC_FEATURES=WEIGHTED refused" "exit $status: $out"
+fi
+
 # The SoC with random waits on both of the CPU's ports (BUS_JITTER_SEED): the same flock.
 if [ -x "$build/soc-jitter" ]; then
     model=$build/soc-jitter

@@ -180,15 +180,9 @@ static int open_app(soc_t *s)
             c.capacity = fits;
         c.sums = c.capacity > 0 ? heap_take(c.capacity * (uint32_t)sizeof *c.sums) : NULL;
     }
-    grid_bytes = (uint32_t)app_grid_bytes(&c);
-    if (grid_bytes > 0) {
-        /* short of RAM, fewer cells than the parameters want: larger ones */
-        while (grid_bytes > heap_room() && c.grid_cells > 1) {
-            c.grid_cells -= c.grid_cells / 4 + 1;
-            grid_bytes = (uint32_t)neighbors_grid_small_bytes(c.capacity, c.grid_cells);
-        }
+    grid_bytes = (uint32_t)app_grid_bytes(&c, heap_room());
+    if (grid_bytes > 0)
         c.grid_mem = heap_take(grid_bytes);
-    }
     /* the binned batch's arrays if the build asks (SOC_BINS: on this CPU the
      * sort costs more than the batch saves, docs/soc.md) and the RAM holds
      * them; else plain batches */
