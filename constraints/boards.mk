@@ -57,21 +57,22 @@ ulx3s_FLOCK := --neighbors accel --boids 2048 --scouts1 204 --scouts2 128 --pred
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM
-# bounds its flock: SCALE 4 leaves room for 128 KiB and N_MAX 768 (48 of 50
-# RAMB36; docs/boards.md).
+# and the 25 MHz CPU bound its flock: SCALE 4 and a firmware with the
+# accelerator's engine alone leave room for 96 KiB and N_MAX 1,536 (45.5 of 50
+# RAMB36); the CPU keeps 1,353 boids at 60 frames/s (docs/boards.md).
 basys3_FAMILY := xc7
 basys3_PINS := constraints/basys3.xdc
-basys3_RAM := 131072
-basys3_NMAX := 768
+basys3_RAM := 98304
+basys3_NMAX := 1536
 basys3_LANES := 8
 basys3_BINNING := 0
 basys3_MODE := 640x480
 basys3_SCALE := 4
-basys3_SPRITES := 1024
+basys3_SPRITES := 2048
 basys3_CLOCK_HZ := 25175000
 basys3_STACK := 4096
-basys3_FEATURES := ACCEL BRUTE GRID WEIGHTED
-basys3_FLOCK := --neighbors accel --boids 768 --scouts1 76 --scouts2 48 --predators 1 --update synchronous
+basys3_FEATURES := ACCEL WEIGHTED
+basys3_FLOCK := --neighbors accel --boids 1353 --scouts1 135 --scouts2 84 --predators 1 --update synchronous
 
 # RTL by family: the generic memories, or the iCE40's SPRAM versions.
 GENERIC_RTL := $(wildcard rtl/*.v)
