@@ -371,8 +371,11 @@ PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 # SOC_BINS := 1: the firmware bins the synchronous batch where the accelerator
 # can (off: on this CPU the sort costs more than the batch it saves, docs/soc.md).
 SOC_BINS := 0
+# SOC_START_COPY := 0: no copy of the starting flock in the mailbox (a board
+# whose RAM holds one flock): the host loads the live one, r scatters it anew.
+SOC_START_COPY := 1
 SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES) \
-	-DSOC_BINS=$(SOC_BINS)
+	-DSOC_BINS=$(SOC_BINS) -DSOC_START_COPY=$(SOC_START_COPY)
 # What the firmware holds (firmware/feature_switches.h): everything, unless a board
 # (constraints/boards.mk) leaves some out; no accelerator driver without lanes.
 # A feature left out takes its source with it. The host's grid is for large

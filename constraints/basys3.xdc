@@ -1,10 +1,20 @@
 ## Digilent Basys 3 (XC7A35T-1CPG236C) for rtl/boards/basys3_top.v, for Vivado.
 ## Pins from the Basys 3 reference manual; the VGA connector's 4-bit resistor DACs.
 
-## 100 MHz oscillator; the MMCM derives the 25.175 MHz pixel clock, and Vivado
-## derives its constraint from this one.
-set_property -dict {PACKAGE_PIN W5 IOSTANDARD LVCMOS33} [get_ports clk]
-create_clock -name sys_clk -period 10.000 [get_ports clk]
+## 100 MHz oscillator; the MMCM derives the 25.175 MHz pixel clock (CLKOUT0)
+## and the system clock (CLKOUT1, 50 MHz), and Vivado derives their
+## constraints from this one.
+set_property -dict {PACKAGE_PIN W5 IOSTANDARD LVCMOS33} [get_ports clk_100mhz]
+create_clock -name oscillator -period 10.000 [get_ports clk_100mhz]
+
+## The two clocks meet only in the display: synchronizers (ASYNC_REG) and the
+## frame buffer's two ports (rtl/display_crossing.v). Their paths are bounded
+## by the faster clock's period, without the clocks' skew, instead of timed
+## as if the clocks were related.
+set pixel_clock [get_clocks -of_objects [get_pins u_mmcm/CLKOUT0]]
+set system_clock [get_clocks -of_objects [get_pins u_mmcm/CLKOUT1]]
+set_max_delay -datapath_only -from $system_clock -to $pixel_clock [get_property PERIOD $system_clock]
+set_max_delay -datapath_only -from $pixel_clock -to $system_clock [get_property PERIOD $system_clock]
 
 ## centre button: reset
 set_property -dict {PACKAGE_PIN U18 IOSTANDARD LVCMOS33} [get_ports btnC]

@@ -57,22 +57,25 @@ ulx3s_FLOCK := --neighbors accel --boids 2048 --scouts1 204 --scouts2 128 --pred
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM
-# and the 25 MHz CPU bound its flock: SCALE 4 and a firmware with the
-# accelerator's engine alone leave room for 96 KiB and N_MAX 1,536 (45.5 of 50
-# RAMB36); the CPU keeps 1,353 boids at 60 frames/s (docs/boards.md).
+# bounds its flock: SCALE 4, a firmware with the accelerator's engine alone
+# and one flock in the mailbox (START_COPY 0: r scatters the start anew) leave
+# room for 80 KiB and N_MAX 2,048 (47 of 50 RAMB36); the 50 MHz system clock
+# (the MMCM's 900 MHz / 18) flies all 2,048 at 60 frames/s (docs/boards.md).
 basys3_FAMILY := xc7
 basys3_PINS := constraints/basys3.xdc
-basys3_RAM := 98304
-basys3_NMAX := 1536
+basys3_RAM := 81920
+basys3_NMAX := 2048
 basys3_LANES := 8
 basys3_BINNING := 0
 basys3_MODE := 640x480
 basys3_SCALE := 4
-basys3_SPRITES := 2048
-basys3_CLOCK_HZ := 25175000
+basys3_SPRITES := 2064
+basys3_CLOCK_HZ := 50000000
+basys3_PIXEL_HZ := 25174825
 basys3_STACK := 4096
 basys3_FEATURES := ACCEL WEIGHTED
-basys3_FLOCK := --neighbors accel --boids 1353 --scouts1 135 --scouts2 84 --predators 1 --update synchronous
+basys3_START_COPY := 0
+basys3_FLOCK := --neighbors accel --boids 2048 --scouts1 204 --scouts2 128 --predators 1 --update synchronous
 
 # RTL by family: the generic memories, or the iCE40's SPRAM versions.
 GENERIC_RTL := $(wildcard rtl/*.v)
@@ -87,7 +90,7 @@ board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_PIXEL_HZ=$(or $($1_PIXEL_HZ),$($1_CLOCK_HZ)) \
-	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)'
+	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(or $($1_START_COPY),1)
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;) \
 	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top;

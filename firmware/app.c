@@ -26,18 +26,26 @@ static uint64_t clock_instret(const app_t *a)
     return a->clock.instret ? a->clock.instret(a->clock.ctx) : 0;
 }
 
-/* The live flock from the starting one. */
-static void restart(app_t *a)
+/* The live flock from the starting one. Without a copy of the start
+ * (start.boid NULL) the platform loaded the flock into the live arrays, and a
+ * restart after that scatters the starting number of boids anew (roles and
+ * predators as they are). */
+static void restart(app_t *a, int boot)
 {
     uint32_t i;
 
-    for (i = 0; i < a->start.n; i++) {
-        a->flock.boid[i] = a->start.boid[i];
-        a->flock.role[i] = a->start.role[i];
-        a->flock.biasval[i] = a->start.biasval[i];
+    if (a->start.boid == NULL) {
+        if (!boot)
+            flock_edit_scatter(&a->flock, a->start.n, &a->params, a->seed + a->loops);
+    } else {
+        for (i = 0; i < a->start.n; i++) {
+            a->flock.boid[i] = a->start.boid[i];
+            a->flock.role[i] = a->start.role[i];
+            a->flock.biasval[i] = a->start.biasval[i];
+        }
+        for (i = 0; i < a->start.n_predators; i++)
+            a->flock.predator[i] = a->start.predator[i];
     }
-    for (i = 0; i < a->start.n_predators; i++)
-        a->flock.predator[i] = a->start.predator[i];
     a->flock.n = a->start.n;
     a->flock.n_predators = a->start.n_predators;
     a->steps_done = 0;
@@ -162,7 +170,7 @@ int app_open(app_t *a, const app_config_t *c)
     if (a->start.n > a->capacity || a->start.n_predators > a->predators_max ||
         a->start.n + a->start.n_predators > a->display.sprites_max)
         return APP_E_CAPACITY;
-    restart(a);
+    restart(a, 1);
     display_set_world(&a->display, a->params.world_w, a->params.world_h);
     return APP_OK;
 }
@@ -201,7 +209,7 @@ int app_key(app_t *a, int key)
         return 1;
     case ' ': a->paused = !a->paused; return 1;
     case 'n': a->paused = 1; a->step = 1; return 1;
-    case 'r': restart(a); return 1;
+    case 'r': restart(a, 0); return 1;
     case '+': case '=': resize(a, 1); return 1;
     case '-': resize(a, 0); return 1;
     case 'g':

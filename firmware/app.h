@@ -57,7 +57,10 @@ typedef struct app app_t;
 typedef struct {
     int engine;                /* enum app_engine */
     flock_params_t params;
-    flock_t start;             /* the starting flock, which r goes back to; it is read, never written */
+    flock_t start;             /* the starting flock, which r goes back to; it is read, never written.
+                                * With its arrays NULL (no room for a copy), the flock is
+                                * loaded into boid..predator below, and r scatters start.n
+                                * boids anew */
     /* the live flock's arrays: capacity members, predators_max predators */
     uint32_t capacity, predators_max;
     boid_t *boid;

@@ -6,7 +6,7 @@ const char APP_KEYS_HELP[] =
     "  h or ?        this list\n"
     "  space         pause / resume\n"
     "  n             one step forward (pauses)\n"
-    "  r             reset to the starting flock\n"
+    "  r             reset to the starting flock (scattered anew without its copy)\n"
     "  + / -         more / fewer boids (a quarter more, a fifth fewer)\n"
     "  m             a predator that follows the mouse, on / off\n"
     "  g             scout groups on / off\n"

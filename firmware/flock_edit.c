@@ -31,6 +31,23 @@ static q16_t random_below(uint32_t *s, q16_t limit)
     return limit > 0 ? (q16_t)(next_random(s) % (uint32_t)limit) : 0;
 }
 
+/* Anywhere in the world, at up to maxspeed/2 on each axis. */
+static void scatter(boid_t *b, uint32_t *random, const flock_params_t *p)
+{
+    b->x = random_below(random, p->world_w);
+    b->y = random_below(random, p->world_h);
+    b->vx = random_below(random, p->maxspeed) - p->maxspeed / 2;
+    b->vy = random_below(random, p->maxspeed) - p->maxspeed / 2;
+}
+
+void flock_edit_scatter(flock_t *f, uint32_t n, const flock_params_t *p, uint32_t seed)
+{
+    uint32_t random = random_start(seed);
+
+    for (f->n = 0; f->n < n; f->n++)
+        scatter(&f->boid[f->n], &random, p);
+}
+
 void flock_edit_resize(flock_t *f, uint32_t capacity, const flock_params_t *p, uint32_t seed,
                        int grow)
 {
@@ -42,11 +59,7 @@ void flock_edit_resize(flock_t *f, uint32_t capacity, const flock_params_t *p, u
     if (want < 1)
         want = 1;
     for (; f->n < want; f->n++) {
-        boid_t *b = &f->boid[f->n];
-        b->x = random_below(&random, p->world_w);
-        b->y = random_below(&random, p->world_h);
-        b->vx = random_below(&random, p->maxspeed) - p->maxspeed / 2;
-        b->vy = random_below(&random, p->maxspeed) - p->maxspeed / 2;
+        scatter(&f->boid[f->n], &random, p);
         f->role[f->n] = ROLE_BOID;
         f->biasval[f->n] = 0;
     }
@@ -59,7 +72,7 @@ int flock_edit_toggle_scouts(flock_t *f, const flock_t *start, gain_t biasval)
 
     for (i = 0; i < f->n; i++)
         scouts += f->role[i] != ROLE_BOID;
-    for (i = 0; i < start->n; i++)
+    for (i = 0; start->role != NULL && i < start->n; i++)
         start_scouts += start->role[i] != ROLE_BOID;
     for (i = 0; i < f->n; i++) {
         if (scouts > 0) {

@@ -14,8 +14,12 @@
  * the next step). The arrays hold capacity members. */
 void flock_edit_resize(flock_t *f, uint32_t capacity, const flock_params_t *p, uint32_t seed,
                        int grow);
-/* Scouts off: all fly as boids. On: the starting flock's scouts, or else a
- * tenth of the flock in each group with bias biasval. 1 if scouts are on. */
+/* The first n boids anew, as resize scatters new ones, from seed alone;
+ * their roles and biases stay. n boids, n <= the arrays' capacity. */
+void flock_edit_scatter(flock_t *f, uint32_t n, const flock_params_t *p, uint32_t seed);
+/* Scouts off: all fly as boids. On: the starting flock's scouts, or else (or
+ * with no roles kept in start: role NULL) a tenth of the flock in each group
+ * with bias biasval. 1 if scouts are on. */
 int flock_edit_toggle_scouts(flock_t *f, const flock_t *start, gain_t biasval);
 /* A predator at rest in the middle of the world, if there is none. */
 void flock_edit_add_predator(flock_t *f, const flock_params_t *p);

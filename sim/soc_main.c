@@ -181,9 +181,25 @@ static int mailbox_word(soc_t *s, size_t offset, uint32_t *value)
     return 0;
 }
 
-/* The mailbox as the firmware finds it at boot: the flock in start. */
+/* Where the host loads the starting flock: start, or live in a firmware
+ * without a copy of the start (SOC_START_COPY 0). */
+static soc_flock_t *start_flock(soc_mailbox_t *mb)
+{
+#if SOC_START_COPY
+    return &mb->start;
+#else
+    return &mb->live;
+#endif
+}
+
+/* What the host writes before the CPU starts: the mailbox up to the live
+ * flock, or through it when the flock is loaded there. */
+#define MAILBOX_LOADED (SOC_START_COPY ? offsetof(soc_mailbox_t, live) : sizeof(soc_mailbox_t))
+
+/* The mailbox as the firmware finds it at boot: the flock in start_flock. */
 static int fill_mailbox(soc_t *s, soc_mailbox_t *mb, const flock_t *f)
 {
+    soc_flock_t *start = start_flock(mb);
     uint32_t i;
 
     if (f->n > SOC_BOIDS_MAX || f->n_predators > SOC_PREDATORS_MAX) {
@@ -200,15 +216,15 @@ static int fill_mailbox(soc_t *s, soc_mailbox_t *mb, const flock_t *f)
     mb->biasval = (gain_t)(s->o.params.biasval * GAIN_ONE);
     mb->seed = (uint32_t)s->o.seed;
     mb->params = s->fp;
-    mb->start.n = f->n;
-    mb->start.n_predators = f->n_predators;
+    start->n = f->n;
+    start->n_predators = f->n_predators;
     for (i = 0; i < f->n; i++) {
-        mb->start.boid[i] = f->boid[i];
-        mb->start.role[i] = f->role[i];
-        mb->start.biasval[i] = f->biasval[i];
+        start->boid[i] = f->boid[i];
+        start->role[i] = f->role[i];
+        start->biasval[i] = f->biasval[i];
     }
     for (i = 0; i < f->n_predators; i++)
-        mb->start.predator[i] = f->predator[i];
+        start->predator[i] = f->predator[i];
     return 0;
 }
 
@@ -232,7 +248,7 @@ static int boot(soc_t *s, const unsigned char *image, size_t image_bytes, soc_ma
     magic = mb->magic;
     mb->magic = 0; /* written last, so a half-loaded mailbox never looks valid */
     if (soc_sim_write_block(SOC_RAM_BASE, image, image_bytes) != 0 ||
-        mailbox_write(s, 0, mb, offsetof(soc_mailbox_t, live)) != 0 ||
+        mailbox_write(s, 0, mb, MAILBOX_LOADED) != 0 ||
         mailbox_write(s, offsetof(soc_mailbox_t, magic), &magic, 4) != 0) {
         snprintf(s->err, sizeof s->err, "loading the RAM through the host port failed");
         return -1;
@@ -649,7 +665,8 @@ int main(int argc, char **argv)
         if (rc == 0)
             fprintf(stderr, "soc: %s: the RAM image (%u bytes: firmware %zu bytes, %u boids, "
                     "%u predators in the mailbox) for %s\n", s.image_path, s.ram_bytes,
-                    image_bytes, mb.start.n, mb.start.n_predators, soc_sim_variant());
+                    image_bytes, start_flock(&mb)->n, start_flock(&mb)->n_predators,
+                    soc_sim_variant());
         soc_sim_close();
         monitor_close(&s.monitor);
         return rc == 0 ? 0 : fail(s.err);
@@ -663,7 +680,7 @@ int main(int argc, char **argv)
     s.pixel0 = soc_sim_pixel_cycles();
     fprintf(stderr, "soc: %s; firmware %s (%zu bytes); %u boids, %u predators; %s\n",
             soc_sim_variant(), s.firmware_path == default_path ? "default" : s.firmware_path,
-            image_bytes, mb.start.n, mb.start.n_predators,
+            image_bytes, start_flock(&mb)->n, start_flock(&mb)->n_predators,
             s.f.headless ? "headless" : "window open (h lists the keys)");
 
     t0 = monitor_now();

@@ -232,6 +232,53 @@ static void pause_step_bias_and_reset(void **state)
     assert_int_equal(a->steps_done, 0);
 }
 
+/* A flock loaded in place with no copy of its start (a board whose RAM holds
+ * one flock): r scatters the starting number of boids anew, within the
+ * world, from the seed and the turn alone, roles and predators as they are;
+ * g, with no starting roles, makes a tenth of the flock each group. */
+static void r_without_a_copy_scatters_the_start_anew(void **state)
+{
+    static fixture_t fx;
+    app_t *a = open_fixture(&fx, 20, 3, 1, 1000);
+    boid_t loaded[20], first[20];
+    const boid_t predator = fx.predator[0];
+    uint32_t i, moved = 0;
+
+    (void)state;
+    a->start.boid = a->start.predator = NULL;
+    a->start.role = NULL;
+    a->start.biasval = NULL;
+    memcpy(loaded, fx.boid, sizeof loaded);
+    app_key(a, '-');
+    a->steps_done = 5;
+    app_key(a, 'r');
+    assert_int_equal(a->flock.n, 20);
+    assert_int_equal(a->flock.n_predators, 1);
+    assert_int_equal(a->steps_done, 0);
+    assert_memory_equal(fx.role, fx.start_role, sizeof fx.role);
+    assert_memory_equal(&fx.predator[0], &predator, sizeof predator);
+    for (i = 0; i < 20; i++) {
+        const boid_t *b = &fx.boid[i];
+        moved += b->x != loaded[i].x || b->y != loaded[i].y;
+        assert_true(b->x >= 0 && b->x < a->params.world_w);
+        assert_true(b->y >= 0 && b->y < a->params.world_h);
+        assert_true(fx_uabs(b->vx) <= (uint32_t)a->params.maxspeed / 2 + 1);
+        assert_true(fx_uabs(b->vy) <= (uint32_t)a->params.maxspeed / 2 + 1);
+    }
+    assert_int_equal(moved, 20);
+    memcpy(first, fx.boid, sizeof first);
+    app_key(a, 'r'); /* the same turn: the same scatter */
+    assert_memory_equal(fx.boid, first, sizeof first);
+    a->loops++; /* the next turn: another */
+    app_key(a, 'r');
+    assert_memory_not_equal(fx.boid, first, sizeof first);
+    assert_int_equal(app_key(a, 'g'), 1); /* the start's six scouts off */
+    assert_int_equal(count_role(a, ROLE_BOID), 20);
+    app_key(a, 'g'); /* and on: no starting roles, so a tenth each */
+    assert_int_equal(count_role(a, ROLE_SCOUT1), 2);
+    assert_int_equal(count_role(a, ROLE_SCOUT2), 2);
+}
+
 static uint64_t zero_counter(void *ctx)
 {
     (void)ctx;
@@ -292,6 +339,7 @@ int main(void)
         cmocka_unit_test(g_turns_scout_groups_off_and_back_on),
         cmocka_unit_test(m_adds_the_predator_that_follows_the_mouse),
         cmocka_unit_test(pause_step_bias_and_reset),
+        cmocka_unit_test(r_without_a_copy_scatters_the_start_anew),
         cmocka_unit_test(the_console_says_the_keys_and_the_status),
         cmocka_unit_test(app_owns_exactly_the_keys_it_takes),
     };

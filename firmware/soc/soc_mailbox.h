@@ -20,6 +20,9 @@
 #define SOC_PREDATORS_MAX 16u
 #define SOC_MAILBOX_MAGIC 0x424f4944u /* "BOID", written last by the host */
 #define SOC_MAILBOX_ALIGN 64u
+#ifndef SOC_START_COPY
+#define SOC_START_COPY 1 /* 0: no copy of the starting flock; r scatters one anew */
+#endif
 #ifndef SOC_STACK_BYTES
 #define SOC_STACK_BYTES 16384u /* the firmware's stack, just below the mailbox */
 #endif
@@ -64,8 +67,10 @@ typedef struct {
     uint32_t first_wake_lo, first_wake_hi;        /* mcycle when the first and the last */
     uint32_t last_wake_lo, last_wake_hi;          /*   timed turn woke: the frame rate */
     uint32_t sum_waits_lo, sum_waits_hi;          /* times the rules waited for sums (accelerator) */
+#if SOC_START_COPY
     soc_flock_t start; /* host: the starting flock, which r goes back to */
-    soc_flock_t live;  /* firmware: the flock as it is now */
+#endif
+    soc_flock_t live; /* firmware: the flock as it is now (without start, the host loads it here) */
 } soc_mailbox_t;
 
 /* Where the mailbox sits in a RAM of ram_bytes at address 0: its top. */

@@ -156,12 +156,17 @@ static int open_app(soc_t *s)
 
     c.engine = (int)mb->neighbors;
     c.params = mb->params;
+#if SOC_START_COPY
     c.start.n = mb->start.n;
     c.start.boid = mb->start.boid;
     c.start.role = mb->start.role;
     c.start.biasval = mb->start.biasval;
     c.start.n_predators = mb->start.n_predators;
     c.start.predator = mb->start.predator;
+#else /* the host loaded live; the start is its size alone */
+    c.start.n = mb->live.n;
+    c.start.n_predators = mb->live.n_predators;
+#endif
     c.capacity = SOC_BOIDS_MAX;
     c.predators_max = SOC_PREDATORS_MAX;
     c.boid = mb->live.boid;
@@ -267,7 +272,7 @@ int main(void)
                                    "port, or bake one into the RAM image (build/soc --write-image)");
     if (s.mb->layout != sizeof(soc_mailbox_t))
         return (int)fail(s.mb, 21, "the mailbox layout differs from the host's");
-    if ((rc = open_app(&s)) == APP_E_CAPACITY && s.mb->start.n > s.app.capacity) {
+    if ((rc = open_app(&s)) == APP_E_CAPACITY && s.app.start.n > s.app.capacity) {
         uart_puts("boids soc: the RAM holds the neighbour sums of ");
         console_putu(&UART_CONSOLE, s.app.capacity);
         uart_puts(" boids: fly fewer, or --neighbors accel\n");

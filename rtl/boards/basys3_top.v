@@ -7,9 +7,12 @@
 
 `include "vga_modes.vh"
 
-// Clock: the 100 MHz oscillator through an MMCM, 100 * 9 / 35.75 = 25.1748 MHz
-// (640x480@60 wants 25.175). Reset: board_reset, from the MMCM lock and the
-// centre button. Boot: the RAM is block RAM, filled by the
+// Clocks: the 100 MHz oscillator through one MMCM (VCO 900 MHz) makes the pixel
+// clock, 900 / 35.75 = 25.1748 MHz (640x480@60 wants 25.175), and the system
+// clock, 900 MHz / k for the CPU, RAM, accelerator and the display's registers and
+// renderer (CLOCK_HZ: 50 MHz, k = 18); the display crosses to the pixel clock
+// itself (boids_soc with PIXEL_CLOCK_SEPARATE 1). Reset: board_reset, from the MMCM
+// lock and the centre button. Boot: the RAM is block RAM, filled by the
 // bitstream from INIT_FILE (the image make synth writes), so the CPU starts at once.
 // LEDs: LD0 once the CPU runs, LD1 on a firmware EXIT.
 module basys3_top #(
@@ -21,9 +24,9 @@ module basys3_top #(
     parameter integer SPRITES_MAX = 512,
     parameter integer SCALE = 2,
     parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
-    parameter integer CLOCK_HZ = 25_175_000
+    parameter integer CLOCK_HZ = 50_000_000         // the system clock: 900 MHz / 18
 ) (
-    input  wire       clk,                          // 100 MHz
+    input  wire       clk_100mhz,                   // the oscillator
     input  wire       btnC,
     output wire [1:0] led,
     output wire       RsTx,                         // UART to the FTDI, 115200 8N1
@@ -38,30 +41,40 @@ module basys3_top #(
     initial begin
         if (MODE != `VGA_640X480_60_ID)
             $error("%m: MODE = %0d: this board's clocks make 640x480's pixel clock only", MODE);
+        if (SYSTEM_DIVIDE * CLOCK_HZ != VCO_HZ || SYSTEM_DIVIDE < 9 || SYSTEM_DIVIDE > 128)
+            $error("%m: CLOCK_HZ = %0d: the MMCM makes 900 MHz / k, k = 9..128 (50 MHz: k = 18)",
+                   CLOCK_HZ);
     end
 
-    wire clk_pixel_unbuffered, clk_pixel, feedback, locked;
+    localparam integer VCO_HZ = 900_000_000;
+    localparam integer SYSTEM_DIVIDE = VCO_HZ / CLOCK_HZ;
+
+    wire clk_pixel_unbuffered, clk_pixel, clk_unbuffered, clk, feedback, locked;
 
     MMCME2_BASE #(
         .CLKIN1_PERIOD(10.0),
         .DIVCLK_DIVIDE(1),
         .CLKFBOUT_MULT_F(9.0),                      // VCO 900 MHz (600..1200)
-        .CLKOUT0_DIVIDE_F(35.75)                    // 25.1748 MHz
+        .CLKOUT0_DIVIDE_F(35.75),                   // 25.1748 MHz
+        .CLKOUT1_DIVIDE(SYSTEM_DIVIDE)              // CLOCK_HZ
     ) u_mmcm (
-        .CLKIN1(clk),
+        .CLKIN1(clk_100mhz),
         .CLKFBIN(feedback),
         .CLKFBOUT(feedback),
         .CLKOUT0(clk_pixel_unbuffered),
+        .CLKOUT1(clk_unbuffered),
         .LOCKED(locked),
         .PWRDWN(1'b0),
         .RST(1'b0)
     );
 
-    BUFG u_bufg (.I(clk_pixel_unbuffered), .O(clk_pixel));
+    BUFG u_bufg_pixel (.I(clk_pixel_unbuffered), .O(clk_pixel));
+    BUFG u_bufg_system (.I(clk_unbuffered), .O(clk));
 
+    // the display resets its pixel side from rst itself (display_crossing)
     wire rst;
     board_reset #(.BUTTON_ACTIVE_HIGH(1)) u_reset (
-        .clk(clk_pixel), .locked(locked), .button(btnC), .rst(rst)
+        .clk(clk), .locked(locked), .button(btnC), .rst(rst)
     );
 
     wire        exited, vga_de, sleeping, host_ack, host_err;
@@ -82,10 +95,11 @@ module basys3_top #(
         .BINNING(BINNING),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE),
-        .MODE(MODE)
+        .MODE(MODE),
+        .PIXEL_CLOCK_SEPARATE(1)
     ) u_soc (
-        .clk(clk_pixel),
-        .clk_pixel(clk_pixel),                      // one clock: unused
+        .clk(clk),
+        .clk_pixel(clk_pixel),
         .rst(rst),
         .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
