@@ -1,10 +1,12 @@
 // One eval a clock for a Verilated top whose clocks are clk and the
 // accelerator's simulation clock gate (boids_accel.v, g_sim_clock_gate: a
-// latch open while clk is low, and the gated clock). The system's and the
-// SoC's shims give it their model's names (a Names class, below) and make it
-// their ClockEdges (verilated_top.h). docs/performance.md has the figures;
-// tests/test_sim.sh and tests/test_soc.sh compare runs against whole evals,
-// which a trace takes.
+// latch open while clk is low, and the gated clock); with a pixel clock of
+// its own as well (GatedTwoClockEdges, at the end), one an event. The
+// system's and the SoC's shims give it their model's names (a Names class,
+// below) and make it their ClockEdges (verilated_top.h).
+// docs/performance.md has the figures; tests/test_sim.sh, tests/test_soc.sh
+// and tests/test_boards.sh compare runs against whole evals, which a trace
+// takes.
 //
 // Names, as Verilator 5.006 names the model's parts (another Verilator may
 // name or schedule them otherwise: the build then fails in the shim, and
@@ -38,6 +40,34 @@
 
 #include "verilated.h"
 
+// clk's falling edge, for one clock or two: the latch and the edge detectors,
+// and the input-combinational pass when the inputs changed.
+template <typename Names>
+struct GatedClockFall {
+    using Root = typename Names::Root;
+
+    // the inputs of the last input-combinational pass
+    decltype(Names::inputs(std::declval<Root &>())) settled{};
+    bool known = false;                // whether that pass has run since the last whole eval
+
+    // The pass, if the inputs changed since it last ran; true if it ran.
+    bool settle(Root &r) {
+        auto now = Names::inputs(r);
+        if (known && now == settled) return false;
+        Names::ico(r);
+        settled = now;
+        known = true;
+        return true;
+    }
+
+    void fall(Root &r) {
+        if (!settle(r)) Names::run_clk(r) = Names::latch_input(r);
+        Names::gclk(r) = 0;
+        Names::prev_clk(r) = 0;
+        Names::prev_gclk(r) = 0;
+    }
+};
+
 template <typename Top, typename Names>
 struct GatedClockEdges {
     using Root = typename Names::Root;
@@ -45,24 +75,9 @@ struct GatedClockEdges {
                   "the model has a clock GatedClockEdges does not know: teach it, or delete the "
                   "shim's ClockEdges");
 
-    // the inputs of the last input-combinational pass
-    decltype(Names::inputs(std::declval<Root &>())) settled{};
-    bool known = false;                // whether that pass has run since the last whole eval
+    GatedClockFall<Names> clk;
 
-    void fall(Top &top) {
-        Root &r = *top.rootp;
-        auto now = Names::inputs(r);
-        if (known && now == settled) {
-            Names::run_clk(r) = Names::latch_input(r);
-        } else {
-            Names::ico(r);
-            settled = now;
-            known = true;
-        }
-        Names::gclk(r) = 0;
-        Names::prev_clk(r) = 0;
-        Names::prev_gclk(r) = 0;
-    }
+    void fall(Top &top) { clk.fall(*top.rootp); }
 
     void rise(Top &top) {
         Root &r = *top.rootp;
@@ -74,6 +89,45 @@ struct GatedClockEdges {
         Names::prev_gclk(r) = gated;
         r.__VnbaTriggered.at(0) = true;
         r.__VnbaTriggered.at(1) = gated;
+        Names::nba(r);
+    }
+};
+
+// Two clocks (PIXEL_CLOCK_SEPARATE 1): clk and its gated clock as above, and
+// clk_pixel, whose rising edge runs the pixel side's always blocks (nothing
+// runs on its falling edge). Names adds prev_pixel (Root &), its edge
+// detector. An event is the edges due at one time, clk's, clk_pixel's or
+// both (verilated_top.h); the triggers are 0 clk, 1 clk_pixel, 2 the gated
+// clock, as Verilator 5.006 orders them for boids_soc. Inputs a host changed
+// are settled at whichever event comes first.
+template <typename Top, typename Names>
+struct GatedTwoClockEdges {
+    using Root = typename Names::Root;
+    static_assert(std::is_same<decltype(Root::__VactTriggered), VlTriggerVec<3>>::value,
+                  "the model's clocks are not clk, clk_pixel and one gated clock: teach "
+                  "GatedTwoClockEdges, or delete the shim's ClockEdges");
+
+    GatedClockFall<Names> clk;
+
+    void edges(Top &top, bool clk_changed, bool pixel_changed) {
+        Root &r = *top.rootp;
+        bool clk_rose = clk_changed && top.clk, pixel_rose = pixel_changed && top.clk_pixel;
+        if (clk_changed && !clk_rose)
+            clk.fall(r);
+        else
+            clk.settle(r);
+        if (pixel_changed && !pixel_rose) Names::prev_pixel(r) = 0;
+        if (!clk_rose && !pixel_rose) return;
+        bool gated = clk_rose && Names::run_clk(r);
+        if (clk_rose) {
+            Names::gclk(r) = gated;
+            Names::prev_clk(r) = 1;
+            Names::prev_gclk(r) = gated;
+        }
+        if (pixel_rose) Names::prev_pixel(r) = 1;
+        r.__VnbaTriggered.at(0) = clk_rose;
+        r.__VnbaTriggered.at(1) = pixel_rose;
+        r.__VnbaTriggered.at(2) = gated;
         Names::nba(r);
     }
 };

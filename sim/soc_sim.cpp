@@ -19,10 +19,10 @@
 #include "gated_clock_edges.h"
 #include "verilated_top.h"
 
-#if !PIXEL_CLOCK_SEPARATE && ACCEL_LANES > 0
-// One eval a clock (gated_clock_edges.h), with the generated model's names as
-// Verilator 5.006 gives them for boids_soc. Two clocks, or none gated (no
-// accelerator), take whole evals.
+#if ACCEL_LANES > 0
+// One eval a clock (gated_clock_edges.h), or with two clocks one an event,
+// with the generated model's names as Verilator 5.006 gives them for
+// boids_soc. A SoC without an accelerator (no gated clock) takes whole evals.
 void Vsoc___024root___ico_sequent__TOP__0(Vsoc___024root *vlSelf);
 void Vsoc___024root___eval_nba(Vsoc___024root *vlSelf);
 
@@ -51,8 +51,17 @@ struct SocNames {
     }
 };
 
+#if PIXEL_CLOCK_SEPARATE
+struct SocTwoClockNames : SocNames {
+    static CData &prev_pixel(Root &r) { return r.__Vtrigrprev__TOP__clk_pixel; }
+};
+
+template <>
+struct ClockEdges<Vsoc> : GatedTwoClockEdges<Vsoc, SocTwoClockNames> {};
+#else
 template <>
 struct ClockEdges<Vsoc> : GatedClockEdges<Vsoc, SocNames> {};
+#endif
 #endif
 
 extern "C" {

@@ -26,15 +26,20 @@
 #define PIXEL_CLOCK_SEPARATE 0
 #endif
 
-// How the model goes through the clock's edges: by default a whole eval each.
-// A shim may specialize it for its top, cheaper (system_sim.cpp). The first
+// How the model goes through the clock's edges: by default a whole eval each
+// (with two clocks, each time one or both change: edges()). A shim may
+// specialize it for its top, cheaper (system_sim.cpp, soc_sim.cpp). The first
 // tick (the model's initial blocks run in its first eval) and a tick that is
-// traced take whole evals whatever it says, and start a new ClockEdges; a
-// model with two clocks always takes whole evals.
+// traced take whole evals whatever it says, and start a new ClockEdges.
 template <typename Top>
 struct ClockEdges {
     void fall(Top &top) { top.eval(); }
     void rise(Top &top) { top.eval(); }
+    void edges(Top &top, bool clk_changed, bool pixel_changed) {
+        (void)clk_changed;
+        (void)pixel_changed;
+        top.eval();
+    }
 };
 
 template <typename Top>
@@ -93,6 +98,11 @@ struct VerilatedTop : VideoTop {
     static uint64_t edge_ps(uint64_t n, uint64_t period) { return n * period / 2; }
 
     void tick() {
+        bool whole = cycles == 0;
+#if TRACE
+        whole = whole || trace;
+#endif
+        if (whole) edges = ClockEdges<Top>{};
         for (;;) {
             uint64_t t_sys = edge_ps(sys_edges + 1, SYSTEM_PS), t_pix = edge_ps(pix_edges + 1, PIXEL_PS);
             uint64_t t = t_sys < t_pix ? t_sys : t_pix;
@@ -108,7 +118,10 @@ struct VerilatedTop : VideoTop {
                 top->clk_pixel = !top->clk_pixel;
                 pix_rise = top->clk_pixel;
             }
-            top->eval();
+            if (whole)
+                top->eval();
+            else
+                edges.edges(*top, t_sys == t, t_pix == t);
             dump();
             if (pix_rise) sample_video();
             if (sys_rise) break;

@@ -150,6 +150,29 @@ else
     not_ok "Basys 3: no board simulator at $soc or no $build/boids"
 fi
 
+# The two-clock boards' simulators take one evaluation an event
+# (GatedTwoClockEdges in sim/gated_clock_edges.h) against a whole one, which a
+# trace takes: the same pictures, final state, clocks and board figures.
+for b in ulx3s basys3; do
+    soc=$build/boards/$b/soc
+    [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
+    dir=$(mktemp -d)
+    for how in fast whole; do
+        "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 \
+            --png "$dir/$how" --save "$dir/$how.csv" $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 |
+            grep -E "cycles\)|soc: board" | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.txt"
+    done
+    differ=$(diff -r "$dir/fast" "$dir/whole" 2>&1; cmp "$dir/fast.csv" "$dir/whole.csv" 2>&1)
+    if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/whole.txt" && [ -z "$differ" ] &&
+        [ "$(ls "$dir/fast" | wc -l)" -ge 1 ]; then
+        ok "$b: one evaluation an event untraced: the pictures, the state and the clocks of a traced run"
+    else
+        not_ok "$b: one evaluation an event untraced gives a traced run's pictures, state and clocks" \
+            "$(diff "$dir/fast.txt" "$dir/whole.txt"; echo "$differ")"
+    fi
+    rm -rf "$dir"
+done
+
 # The iCEBreaker's power-up in Icarus: the board top, the flash model holding
 # the RAM image make synth wrote, the loader, the CPU, the firmware's banner on
 # the UART pin. Then the same with the image cut short: it must not boot.
