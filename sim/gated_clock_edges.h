@@ -40,10 +40,11 @@
 
 #include "verilated.h"
 
-// clk's falling edge, for one clock or two: the latch and the edge detectors,
-// and the input-combinational pass when the inputs changed.
+// clk's edges, for one clock or two: on the falling one the latch and the
+// edge detectors, and the input-combinational pass when the inputs changed;
+// on the rising one the gated clock and the detectors, before the triggers.
 template <typename Names>
-struct GatedClockFall {
+struct GatedClock {
     using Root = typename Names::Root;
 
     // the inputs of the last input-combinational pass
@@ -66,6 +67,16 @@ struct GatedClockFall {
         Names::prev_clk(r) = 0;
         Names::prev_gclk(r) = 0;
     }
+
+    // eval_triggers__act's work, from the edge detectors fall() cleared;
+    // whether the gated clock rose too
+    bool rise(Root &r) {
+        bool gated = Names::run_clk(r);
+        Names::gclk(r) = gated;
+        Names::prev_clk(r) = 1;
+        Names::prev_gclk(r) = gated;
+        return gated;
+    }
 };
 
 template <typename Top, typename Names>
@@ -75,18 +86,14 @@ struct GatedClockEdges {
                   "the model has a clock GatedClockEdges does not know: teach it, or delete the "
                   "shim's ClockEdges");
 
-    GatedClockFall<Names> clk;
+    GatedClock<Names> clk;
 
     void fall(Top &top) { clk.fall(*top.rootp); }
 
+    // trigger 0 is clk's rising edge, 1 the gated clock's
     void rise(Top &top) {
         Root &r = *top.rootp;
-        bool gated = Names::run_clk(r);
-        Names::gclk(r) = gated;
-        // eval_triggers__act's work, from the edge detectors fall() cleared:
-        // trigger 0 is clk's rising edge, 1 the gated clock's
-        Names::prev_clk(r) = 1;
-        Names::prev_gclk(r) = gated;
+        bool gated = clk.rise(r);
         r.__VnbaTriggered.at(0) = true;
         r.__VnbaTriggered.at(1) = gated;
         Names::nba(r);
@@ -107,7 +114,7 @@ struct GatedTwoClockEdges {
                   "the model's clocks are not clk, clk_pixel and one gated clock: teach "
                   "GatedTwoClockEdges, or delete the shim's ClockEdges");
 
-    GatedClockFall<Names> clk;
+    GatedClock<Names> clk;
 
     void edges(Top &top, bool clk_changed, bool pixel_changed) {
         Root &r = *top.rootp;
@@ -118,12 +125,7 @@ struct GatedTwoClockEdges {
             clk.settle(r);
         if (pixel_changed && !pixel_rose) Names::prev_pixel(r) = 0;
         if (!clk_rose && !pixel_rose) return;
-        bool gated = clk_rose && Names::run_clk(r);
-        if (clk_rose) {
-            Names::gclk(r) = gated;
-            Names::prev_clk(r) = 1;
-            Names::prev_gclk(r) = gated;
-        }
+        bool gated = clk_rose && clk.rise(r);
         if (pixel_rose) Names::prev_pixel(r) = 1;
         r.__VnbaTriggered.at(0) = clk_rose;
         r.__VnbaTriggered.at(1) = pixel_rose;
