@@ -175,12 +175,14 @@ check "sim --trace through a symlink: a whole FST in the file it points to, no .
 # ---- signals while writing ------------------------------------------------
 
 # interrupt SIGNAL WAIT-FOR CMD...: starts CMD with SIGINT at its default (job
-# control on), waits until a file matching WAIT-FOR exists (at most 20 s),
-# sends SIGNAL; $status is how CMD ended.
+# control on, and env resets it where this shell inherited it ignored, as a
+# background job started without job control does), waits until a file
+# matching WAIT-FOR exists (at most 20 s), sends SIGNAL; $status is how CMD
+# ended.
 interrupt() {
     local sig=$1 pattern=$2 pid i; shift 2
     set -m
-    "$@" >/dev/null 2>&1 &
+    env --default-signal=INT "$@" >/dev/null 2>&1 &
     pid=$!
     set +m
     for ((i = 0; i < 200; i++)); do
