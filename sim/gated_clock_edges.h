@@ -1,9 +1,10 @@
-// One eval a clock for a Verilated top whose clocks are clk and the
-// accelerator's simulation clock gate (boids_accel.v, g_sim_clock_gate: a
-// latch open while clk is low, and the gated clock); with a pixel clock of
-// its own as well (GatedTwoClockEdges, at the end), one an event. The
-// system's and the SoC's shims give it their model's names (a Names class,
-// below) and make it their ClockEdges (verilated_top.h).
+// One eval a clock for a Verilated top whose clocks are clk and clocks gated
+// from it by simulation-only clock gates (a latch open while clk is low, and
+// clk & the latch: the accelerator's, boids_accel.v, and the CPU's,
+// cpu_rv32im.v, each g_sim_clock_gate); with a pixel clock of its own as well
+// (GatedTwoClockEdges, at the end), one an event. The system's and the SoC's
+// shims give it their model's names (a Names class, below) and make it their
+// ClockEdges (verilated_top.h).
 // docs/performance.md has the figures; tests/test_sim.sh, tests/test_soc.sh
 // and tests/test_boards.sh compare runs against whole evals, which a trace
 // takes.
@@ -16,25 +17,30 @@
 //                                clk aside, as a std::tuple
 //   void ico(Root &)             that pass (___ico_sequent__TOP__0)
 //   void nba(Root &)             the always blocks of the triggers (___eval_nba)
-//   bool latch_input(Root &)     the latch's input as the model holds it now
-//   run_clk, gclk, prev_clk, prev_gclk (Root &): references to the latch, the
-//                                gated clock and the edge detectors of both
+//   prev_clk(Root &)             a reference to clk's edge detector
+//   Gates                        a std::tuple of the gates, each a class with
+//     bool latch_input(Root &)   the latch's input as the model holds it now
+//     run_clk, gclk, prev_gclk (Root &): references to the latch, the gated
+//                                clock and its edge detector
+//     trigger                    the gated clock's trigger, as Verilator
+//                                numbers them in ___eval_triggers__act
 //
-// The falling edge: nothing runs on it. All an eval changes is the latch, the
-// gated clock and the edge detectors. With the inputs of the last
+// The falling edge: nothing runs on it. All an eval changes is the latches,
+// the gated clocks and the edge detectors. With the inputs of the last
 // input-combinational pass the model keeps that pass's results current when
-// registers change (its NBA region recomputes what depends on both), so the
+// registers change (its NBA region recomputes what depends on both), so each
 // latch takes latch_input(); with other inputs the pass runs, at clk = 0,
-// and sets the latch itself.
+// and sets the latches itself.
 //
 // The rising edge is the eval's scheduler for the one event that can happen:
-// the gated clock opens if the latch is, the triggers are set (clk rose, the
-// gated clock rose if it did; a model with another clock fails the
-// static_assert) and the always blocks of those triggers run. After them
-// neither clock can change, so there is nothing more to look for.
+// each gated clock opens if its latch is, the triggers are set (clk rose, a
+// gated clock rose if it did; a model with a clock not named here fails the
+// static_assert) and the always blocks of those triggers run. After them no
+// clock can change, so there is nothing more to look for.
 #ifndef GATED_CLOCK_EDGES_H
 #define GATED_CLOCK_EDGES_H
 
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -46,6 +52,8 @@
 template <typename Names>
 struct GatedClock {
     using Root = typename Names::Root;
+    using Gates = typename Names::Gates;
+    static constexpr int gates = std::tuple_size<Gates>::value;
 
     // the inputs of the last input-combinational pass
     decltype(Names::inputs(std::declval<Root &>())) settled{};
@@ -61,28 +69,48 @@ struct GatedClock {
         return true;
     }
 
-    void fall(Root &r) {
-        if (!settle(r)) Names::run_clk(r) = Names::latch_input(r);
-        Names::gclk(r) = 0;
-        Names::prev_clk(r) = 0;
-        Names::prev_gclk(r) = 0;
+    template <typename Each>
+    static void each_gate(Each each) {
+        std::apply([&](auto... gate) { (each(gate), ...); }, Gates{});
     }
 
-    // eval_triggers__act's work, from the edge detectors fall() cleared;
-    // whether the gated clock rose too
-    bool rise(Root &r) {
-        bool gated = Names::run_clk(r);
-        Names::gclk(r) = gated;
+    void fall(Root &r) {
+        bool ran = settle(r);
+        each_gate([&](auto gate) {
+            using Gate = decltype(gate);
+            if (!ran) Gate::run_clk(r) = Gate::latch_input(r);
+            Gate::gclk(r) = 0;
+            Gate::prev_gclk(r) = 0;
+        });
+        Names::prev_clk(r) = 0;
+    }
+
+    // eval_triggers__act's work, from the edge detectors fall() cleared: the
+    // gated clocks and their triggers
+    template <typename Triggers>
+    void rise(Root &r, Triggers &triggers) {
         Names::prev_clk(r) = 1;
-        Names::prev_gclk(r) = gated;
-        return gated;
+        each_gate([&](auto gate) {
+            using Gate = decltype(gate);
+            bool gated = Gate::run_clk(r);
+            Gate::gclk(r) = gated;
+            Gate::prev_gclk(r) = gated;
+            triggers.at(Gate::trigger) = gated;
+        });
+    }
+
+    // no gated clock rises (clk does not)
+    template <typename Triggers>
+    static void quiet(Triggers &triggers) {
+        each_gate([&](auto gate) { triggers.at(decltype(gate)::trigger) = false; });
     }
 };
 
 template <typename Top, typename Names>
 struct GatedClockEdges {
     using Root = typename Names::Root;
-    static_assert(std::is_same<decltype(Root::__VactTriggered), VlTriggerVec<2>>::value,
+    static_assert(std::is_same<decltype(Root::__VactTriggered),
+                               VlTriggerVec<1 + GatedClock<Names>::gates>>::value,
                   "the model has a clock GatedClockEdges does not know: teach it, or delete the "
                   "shim's ClockEdges");
 
@@ -90,28 +118,27 @@ struct GatedClockEdges {
 
     void fall(Top &top) { clk.fall(*top.rootp); }
 
-    // trigger 0 is clk's rising edge, 1 the gated clock's
+    // trigger 0 is clk's rising edge, the gates' their own
     void rise(Top &top) {
         Root &r = *top.rootp;
-        bool gated = clk.rise(r);
         r.__VnbaTriggered.at(0) = true;
-        r.__VnbaTriggered.at(1) = gated;
+        clk.rise(r, r.__VnbaTriggered);
         Names::nba(r);
     }
 };
 
-// Two clocks (PIXEL_CLOCK_SEPARATE 1): clk and its gated clock as above, and
+// Two clocks (PIXEL_CLOCK_SEPARATE 1): clk and its gated clocks as above, and
 // clk_pixel, whose rising edge runs the pixel side's always blocks (nothing
 // runs on its falling edge). Names adds prev_pixel (Root &), its edge
-// detector. An event is the edges due at one time, clk's, clk_pixel's or
-// both (verilated_top.h); the triggers are 0 clk, 1 clk_pixel, 2 the gated
-// clock, as Verilator 5.006 orders them for boids_soc. Inputs a host changed
-// are settled at whichever event comes first.
+// detector, and pixel_trigger, its trigger (clk's is 0). An event is the
+// edges due at one time, clk's, clk_pixel's or both (verilated_top.h).
+// Inputs a host changed are settled at whichever event comes first.
 template <typename Top, typename Names>
 struct GatedTwoClockEdges {
     using Root = typename Names::Root;
-    static_assert(std::is_same<decltype(Root::__VactTriggered), VlTriggerVec<3>>::value,
-                  "the model's clocks are not clk, clk_pixel and one gated clock: teach "
+    static_assert(std::is_same<decltype(Root::__VactTriggered),
+                               VlTriggerVec<2 + GatedClock<Names>::gates>>::value,
+                  "the model's clocks are not clk, clk_pixel and the gates named: teach "
                   "GatedTwoClockEdges, or delete the shim's ClockEdges");
 
     GatedClock<Names> clk;
@@ -125,11 +152,13 @@ struct GatedTwoClockEdges {
             clk.settle(r);
         if (pixel_changed && !pixel_rose) Names::prev_pixel(r) = 0;
         if (!clk_rose && !pixel_rose) return;
-        bool gated = clk_rose && clk.rise(r);
+        if (clk_rose)
+            clk.rise(r, r.__VnbaTriggered);
+        else
+            clk.quiet(r.__VnbaTriggered);
         if (pixel_rose) Names::prev_pixel(r) = 1;
         r.__VnbaTriggered.at(0) = clk_rose;
-        r.__VnbaTriggered.at(1) = pixel_rose;
-        r.__VnbaTriggered.at(2) = gated;
+        r.__VnbaTriggered.at(Names::pixel_trigger) = pixel_rose;
         Names::nba(r);
     }
 };

@@ -19,10 +19,9 @@
 #include "gated_clock_edges.h"
 #include "verilated_top.h"
 
-#if ACCEL_LANES > 0
 // One eval a clock (gated_clock_edges.h), or with two clocks one an event,
 // with the generated model's names as Verilator 5.006 gives them for
-// boids_soc. A SoC without an accelerator (no gated clock) takes whole evals.
+// boids_soc: the CPU's clock gate, and the accelerator's when there is one.
 void Vsoc___024root___ico_sequent__TOP__0(Vsoc___024root *vlSelf);
 void Vsoc___024root___eval_nba(Vsoc___024root *vlSelf);
 
@@ -34,34 +33,57 @@ struct SocNames {
     }
     static void ico(Root &r) { Vsoc___024root___ico_sequent__TOP__0(&r); }
     static void nba(Root &r) { Vsoc___024root___eval_nba(&r); }
-    // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
-    static bool latch_input(Root &r) {
-        return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
-               r.boids_soc__DOT__u_system__DOT__accel_ack |
-               r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
-               (r.boids_soc__DOT__bus_cyc & r.boids_soc__DOT__u_system__DOT____Vcellinp__g_accel__DOT__u_accel__wb_stb_i);
-    }
-    static CData &run_clk(Root &r) {
-        return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk;
-    }
-    static CData &gclk(Root &r) { return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
     static CData &prev_clk(Root &r) { return r.__Vtrigrprev__TOP__clk; }
-    static CData &prev_gclk(Root &r) {
-        return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
-    }
-};
-
 #if PIXEL_CLOCK_SEPARATE
-struct SocTwoClockNames : SocNames {
     static CData &prev_pixel(Root &r) { return r.__Vtrigrprev__TOP__clk_pixel; }
+#endif
+    // Verilator's triggers: 0 clk, 1 the CPU's gated clock, then clk_pixel
+    // (with PIXEL_CLOCK_SEPARATE) and the accelerator's gated clock
+    static constexpr int pixel_trigger = 2;
+
+    // cpu_rv32im.v's always_latch
+    struct CpuGate {
+        static constexpr int trigger = 1;
+        static bool latch_input(Root &r) {
+            return r.boids_soc__DOT____Vcellinp__u_cpu__rst | gate_off(r) |
+                   (r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__quiet != 8) |
+                   r.boids_soc__DOT__u_cpu__DOT__irq_pending;
+        }
+        static CData &gate_off(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__gate_off; }
+        static CData &run_clk(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__run_clk; }
+        static CData &gclk(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__core_clk; }
+        static CData &prev_gclk(Root &r) { return r.__Vtrigrprev__TOP__boids_soc__DOT__u_cpu__DOT__core_clk; }
+    };
+#if ACCEL_LANES > 0
+    // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
+    struct AccelGate {
+        static constexpr int trigger = 2 + PIXEL_CLOCK_SEPARATE;
+        static bool latch_input(Root &r) {
+            return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
+                   r.boids_soc__DOT__u_system__DOT__accel_ack |
+                   r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
+                   (r.boids_soc__DOT__bus_cyc &
+                    r.boids_soc__DOT__u_system__DOT____Vcellinp__g_accel__DOT__u_accel__wb_stb_i);
+        }
+        static CData &run_clk(Root &r) {
+            return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk;
+        }
+        static CData &gclk(Root &r) { return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
+        static CData &prev_gclk(Root &r) {
+            return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
+        }
+    };
+    using Gates = std::tuple<CpuGate, AccelGate>;
+#else
+    using Gates = std::tuple<CpuGate>;
+#endif
 };
 
 template <>
-struct ClockEdges<Vsoc> : GatedTwoClockEdges<Vsoc, SocTwoClockNames> {};
+#if PIXEL_CLOCK_SEPARATE
+struct ClockEdges<Vsoc> : GatedTwoClockEdges<Vsoc, SocNames> {};
 #else
-template <>
 struct ClockEdges<Vsoc> : GatedClockEdges<Vsoc, SocNames> {};
-#endif
 #endif
 
 extern "C" {
@@ -194,6 +216,11 @@ extern "C" int soc_sim_open(void) {
     sim->top->rst = 1;
     sim->step();
     sim->step();
+    // BOIDS_SIM_CPU_GATE=0: the CPU's clock never stops (cpu_rv32im.v), to
+    // compare a run with the gate against one without it; set after the
+    // model's initial blocks, in reset
+    const char *gate = std::getenv("BOIDS_SIM_CPU_GATE");
+    if (gate && std::strcmp(gate, "0") == 0) SocNames::CpuGate::gate_off(*sim->top->rootp) = 1;
     sim->top->rst = 0;
     return 0;
 }

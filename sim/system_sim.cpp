@@ -26,15 +26,24 @@ struct SystemNames {
     }
     static void ico(Root &r) { Vsystem___024root___ico_sequent__TOP__0(&r); }
     static void nba(Root &r) { Vsystem___024root___eval_nba(&r); }
-    static bool latch_input(Root &r) {
-        return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__run_busy | r.boids_system__DOT__accel_ack |
-               r.boids_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
-               (r.wb_cyc_i & r.wb_stb_i & !(r.wb_adr_i >> 20));
-    }
-    static CData &run_clk(Root &r) { return r.boids_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk; }
-    static CData &gclk(Root &r) { return r.boids_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
     static CData &prev_clk(Root &r) { return r.__Vtrigrprev__TOP__clk; }
-    static CData &prev_gclk(Root &r) { return r.__Vtrigrprev__TOP__boids_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
+    // the accelerator's clock gate: boids_accel.v's always_latch
+    struct AccelGate {
+        static constexpr int trigger = 1;
+        static bool latch_input(Root &r) {
+            return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
+                   r.boids_system__DOT__accel_ack | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
+                   (r.wb_cyc_i & r.wb_stb_i & !(r.wb_adr_i >> 20));
+        }
+        static CData &run_clk(Root &r) {
+            return r.boids_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk;
+        }
+        static CData &gclk(Root &r) { return r.boids_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
+        static CData &prev_gclk(Root &r) {
+            return r.__Vtrigrprev__TOP__boids_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
+        }
+    };
+    using Gates = std::tuple<AccelGate>;
 };
 
 template <>

@@ -150,26 +150,37 @@ else
     not_ok "Basys 3: no board simulator at $soc or no $build/boids"
 fi
 
-# The two-clock boards' simulators take one evaluation an event
-# (GatedTwoClockEdges in sim/gated_clock_edges.h) against a whole one, which a
-# trace takes: the same pictures, final state, clocks and board figures.
-for b in ulx3s basys3; do
+# The boards' simulators take one evaluation an event (gated_clock_edges.h:
+# the two-clock boards' GatedTwoClockEdges; the iCEBreaker's, one clock and
+# no accelerator, gates only the CPU) against a whole one, which a trace
+# takes, and the CPU's simulation clock gate changes nothing against a run
+# without it (BOIDS_SIM_CPU_GATE=0): the same pictures, final state, clocks,
+# board figures and profile.
+for b in ulx3s basys3 icebreaker; do
     soc=$build/boards/$b/soc
     [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
+    engine=()
+    [ "$b" = icebreaker ] && engine=(--neighbors grid)
     dir=$(mktemp -d)
-    for how in fast whole; do
-        "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 \
-            --png "$dir/$how" --save "$dir/$how.csv" $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 |
+    for how in fast whole free; do
+        env $([ $how = free ] && echo BOIDS_SIM_CPU_GATE=0) \
+            "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 "${engine[@]}" \
+            --png "$dir/$how" --save "$dir/$how.csv" --profile "$dir/$how.prof" \
+            $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 |
             grep -E "cycles\)|soc: board" | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.txt"
     done
-    differ=$(diff -r "$dir/fast" "$dir/whole" 2>&1; cmp "$dir/fast.csv" "$dir/whole.csv" 2>&1)
-    if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/whole.txt" && [ -z "$differ" ] &&
-        [ "$(ls "$dir/fast" | wc -l)" -ge 1 ]; then
-        ok "$b: one evaluation an event untraced: the pictures, the state and the clocks of a traced run"
-    else
-        not_ok "$b: one evaluation an event untraced gives a traced run's pictures, state and clocks" \
-            "$(diff "$dir/fast.txt" "$dir/whole.txt"; echo "$differ")"
-    fi
+    for other in whole free; do
+        differ=$(diff -r "$dir/fast" "$dir/$other" 2>&1; cmp "$dir/fast.csv" "$dir/$other.csv" 2>&1;
+            cmp "$dir/fast.prof" "$dir/$other.prof" 2>&1)
+        what="one evaluation an event untraced: the pictures, the state, the clocks and the profile of a traced run"
+        [ $other = free ] && what="the CPU's clock gate changes nothing: pictures, state, clocks and profile without it"
+        if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/$other.txt" && [ -z "$differ" ] &&
+            [ "$(ls "$dir/fast" | wc -l)" -ge 1 ]; then
+            ok "$b: $what"
+        else
+            not_ok "$b: $what" "$(diff "$dir/fast.txt" "$dir/$other.txt"; echo "$differ")"
+        fi
+    done
     rm -rf "$dir"
 done
 
