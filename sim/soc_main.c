@@ -76,6 +76,9 @@ static void print_help(FILE *out)
             "                     scripts/soc_profile.py FILE build/firmware/boids.elf folds\n"
             "                     it by function, with the instruction mix\n"
             "\n"
+            "Environment: BOIDS_SIM_CPU_GATE=0 runs the CPU without its simulation clock\n"
+            "gate (docs/cpu.md), slower and otherwise the same cycle for cycle: a check.\n"
+            "\n"
             "This build simulates %s.\n"
             "\n",
             soc_sim_variant());
