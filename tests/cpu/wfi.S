@@ -48,6 +48,19 @@ test_main:
     bltu a2, a3, short_sleep
     li t5, IRQ_ADDR
     sw zero, 0(t5)
+    /* a divide just before wfi: the fetch has filled its buffer while the
+       divide ran, so wfi arrives with the divide still behind it in the pipe
+       and both ports idle (the simulation clock gate, cpu_rv32im.v, must let
+       the divide retire before it stops the core: tests/test_cpu.sh compares
+       the retire trace with and without the gate) */
+    RAISE_AFTER 1, 200
+    li a4, 1000
+    li a5, 7
+    div a6, a4, a5
+    wfi
+    CHECK_EQ a6, 142, 6
+    li t5, IRQ_ADDR
+    sw zero, 0(t5)
     /* MIE = 1: the interrupt is taken, mepc = the instruction after wfi */
     csrsi mstatus, 8
     RAISE_AFTER 1, 150
