@@ -36,12 +36,15 @@ endef
 # ... and one compiler line for the C++ around them (shims, Verilator's runtime).
 VL_CXX = $(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd
 ACCEL_DEFAULT := 1024_8
-COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8 64_3_bin 2048_8_bin
+COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8 64_3_bin 2048_8_bin 2048_8_bin_ring512
 ACCEL_RTL := rtl/boids_accel.v $(wildcard rtl/accel_*.v) rtl/accel_regs.vh
 SYSTEM_RTL := $(wildcard rtl/*.v rtl/*.vh)
 vl_nmax = $(word 1,$(subst _, ,$1))
 vl_lanes = $(word 2,$(subst _, ,$1))
 vl_binning = $(if $(filter bin,$(word 3,$(subst _, ,$1))),1,0)
+# a last word ringS: the results in a ring of S entries (RESULT_SLOTS)
+vl_slots = $(or $(patsubst ring%,%,$(filter ring%,$(subst _, ,$1))),$(call vl_nmax,$1))
+vl_ring_label = $(if $(filter ring%,$(subst _, ,$1)), RESULT_SLOTS=$(call vl_slots,$1))
 accel_link = $(BUILD)/vl/$1/accel_sim.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime.a
 
 # The video mode of build/sim and build/soc, by its name in scripts/video_modes.py's
@@ -59,6 +62,8 @@ TEST_MODE := 800x600
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_BINNING := 1
+# the accelerator's result entries: N_MAX (no ring), or a ring of a power of two
+SYSTEM_RESULT_SLOTS = $(SYSTEM_NMAX)
 SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
 SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
 	$(video_mode_label_$(MODE))
@@ -82,9 +87,10 @@ SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
 SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 # The standalone driver's test (tests/test_accel_driver.c) runs on the Verilated
-# accelerator: the default model (also with ASan and UBSan) and one with binning;
+# accelerator: the default model (also with ASan and UBSan), one with binning and
+# one whose results are a ring of 32 entries (256_8_ring32);
 # tests/run_all.sh runs them with the unit tests.
-DRIVER_TEST_VARIANTS := $(ACCEL_DEFAULT) 64_3_bin
+DRIVER_TEST_VARIANTS := $(ACCEL_DEFAULT) 64_3_bin 256_8_ring32
 DRIVER_TESTS := $(addprefix $(BUILD)/tests/test_accel_driver_,$(DRIVER_TEST_VARIANTS)) \
 	$(BUILD)/san/tests/test_accel_driver_$(ACCEL_DEFAULT)
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16
@@ -443,13 +449,13 @@ $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 
 # Verilator: the model of one variant, built with -O3 (the default is -Os).
 $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
-	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*) (log: $(@D)/verilator.log)"
+	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(call vl_ring_label,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_accel,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
-		-GBINNING=$(call vl_binning,$*) -GSTEER=1,$(filter %.v,$^))
+		-GBINNING=$(call vl_binning,$*) -GRESULT_SLOTS=$(call vl_slots,$*) -GSTEER=1,$(filter %.v,$^))
 
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
-		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)"' -c $< -o $@
+		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)$(call vl_ring_label,$*)"' -c $< -o $@
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
@@ -484,15 +490,19 @@ SOC_JITTER_SEED := 20240607
 SOC_MODELS := soc soc-jitter
 soc_JITTER := 0
 soc-jitter_JITTER := $(SOC_JITTER_SEED)
+# soc-jitter also keeps its results in a ring of 32 (RESULT_SLOTS): the
+# firmware's flow control, and the accelerator's holds, at every flock size
+soc_SLOTS := $(SYSTEM_RESULT_SLOTS)
+soc-jitter_SLOTS := 32
 $(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a \
 		$(BUILD)/libboids.a $(BUILD)/vl/%/soc_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/%/model.a \
 		$(BUILD)/vl/runtime_fst.a | $(BUILD)/firmware/boids.bin
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
-	@echo "verilator: $(SOC_VARIANT), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
+	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_soc,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
-		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) \
+		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
 		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
 		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)
@@ -502,7 +512,7 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) -DACCEL_LANES=$(SYSTEM_LANES) \
-		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
+		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out $(SYSTEM_NMAX),$($*_SLOTS)), RESULT_SLOTS=$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
 
 # The models of the mode MODE: the stamp changes only when MODE does.
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): \

@@ -4,7 +4,8 @@
 # rate measured there is that of exactly the configuration synthesized.
 # B_BINNING: 1 builds the accelerator's binned batch (build/sim and build/soc
 # have it too: SYSTEM_BINNING). B_MODE: the video mode (constraints/video_modes.mk),
-# the one the board's clocks make.
+# the one the board's clocks make. B_SLOTS: the accelerator's result ring
+# (RESULT_SLOTS, a power of two below B_NMAX; unset: N_MAX entries, no ring).
 #   make synth                  every open-flow board (bitstream, timing report)
 #   make synth BOARD=icebreaker one board; BOARD=basys3 gives yosys estimates
 #   make prog BOARD=icebreaker  program it (iceprog; openFPGALoader for the ULX3S)
@@ -29,6 +30,7 @@ icebreaker_DIV_PAIR := 0
 icebreaker_NMAX := 512
 icebreaker_LANES := 0
 icebreaker_BINNING := 0
+icebreaker_SLOTS :=
 icebreaker_MODE := 640x480
 icebreaker_SCALE := 4
 icebreaker_SPRITES := 528
@@ -46,6 +48,9 @@ ulx3s_RAM := 196608
 ulx3s_NMAX := 2048
 ulx3s_LANES := 8
 ulx3s_BINNING := 1
+# the results in a ring of 512 (5 block RAMs, not 20): the firmware reads them
+# as they come and frees them (RESULTS_FREED)
+ulx3s_SLOTS := 512
 ulx3s_MODE := 640x480
 ulx3s_SCALE := 2
 ulx3s_SPRITES := 2304
@@ -59,14 +64,16 @@ ulx3s_FLOCK := --neighbors accel --boids 2048 --scouts1 204 --scouts2 128 --pred
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM
 # bounds its flock: SCALE 4, a firmware with the accelerator's engine alone
 # and one flock in the mailbox (START_COPY 0: r scatters the start anew) leave
-# room for 80 KiB and N_MAX 2,048 (47 of 50 RAMB36); the 50 MHz system clock
-# (the MMCM's 900 MHz / 18) flies all 2,048 at 60 frames/s (docs/boards.md).
+# room for 80 KiB and N_MAX 2,048 (39 of 50 RAMB36, the results in a ring of
+# 512); the 50 MHz system clock (the MMCM's 900 MHz / 18) flies all 2,048 at
+# 60 frames/s (docs/boards.md).
 basys3_FAMILY := xc7
 basys3_PINS := constraints/basys3.xdc
 basys3_RAM := 81920
 basys3_NMAX := 2048
 basys3_LANES := 8
 basys3_BINNING := 0
+basys3_SLOTS := 512
 basys3_MODE := 640x480
 basys3_SCALE := 4
 basys3_SPRITES := 2064
@@ -88,12 +95,14 @@ board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC_DIV_PAIR=$(or $($1_DIV_PAIR),1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
+	SYSTEM_RESULT_SLOTS=$(or $($1_SLOTS),$($1_NMAX)) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_PIXEL_HZ=$(or $($1_PIXEL_HZ),$($1_CLOCK_HZ)) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(or $($1_START_COPY),1)
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;) \
-	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top;
+	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top; \
+	$(if $($1_SLOTS),chparam -set RESULT_SLOTS $($1_SLOTS) $1_top;)
 # Block-RAM boards take the RAM image into the bitstream.
 board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 

@@ -30,6 +30,8 @@
 #define ACCEL_BIN_PASSES 0x0038u /* RO: Entries of the pass table, ceil(NMAX / LANES), in a build with binning (a build parameter); 0 without */
 #define ACCEL_CENTERING 0x003cu /* RW: centeringfactor (Q7.24) for a run with CTRL.STEER */
 #define ACCEL_AVOID 0x0040u /* RW: avoidfactor (Q7.24) for a run with CTRL.STEER */
+#define ACCEL_RESULT_SLOTS 0x0044u /* RO: Result entries the block keeps at once: NMAX, or fewer in a build with a result ring (a power of two, a build parameter) */
+#define ACCEL_RESULTS_FREED 0x0048u /* RW: Result entries of the running batch, counted from 0, that the reader is done with; START sets it to 0, a value above NMAX reads as NMAX */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u

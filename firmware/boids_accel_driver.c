@@ -27,6 +27,9 @@ static int identify(boids_accel_t *dev)
     dev->n_max = rd(dev, ACCEL_NMAX);
     dev->lanes = rd(dev, ACCEL_LANES);
     dev->bin_passes = rd(dev, ACCEL_BIN_PASSES);
+    dev->result_slots = rd(dev, ACCEL_RESULT_SLOTS);
+    if (dev->result_slots == 0 || dev->result_slots > dev->n_max) /* a block older than the ring */
+        dev->result_slots = dev->n_max;
     wr(dev, ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS);
     return BOIDS_ACCEL_OK;
 }
@@ -39,7 +42,7 @@ static void unbind(boids_accel_t *dev)
     dev->read = 0;
     dev->write = 0;
     dev->io = 0;
-    dev->n_max = dev->lanes = dev->bin_passes = 0;
+    dev->n_max = dev->lanes = dev->bin_passes = dev->result_slots = 0;
     dev->count = 0;
     dev->running = 0;
     dev->last_cycles = 0;
@@ -231,6 +234,41 @@ int boids_accel_read_sums(const boids_accel_t *dev, uint32_t i, boids_accel_sums
     return BOIDS_ACCEL_OK;
 }
 
+int boids_accel_free_results(boids_accel_t *dev, uint32_t done)
+{
+    if (!dev->running)
+        return BOIDS_ACCEL_E_IDLE;
+    if (done > dev->count)
+        return BOIDS_ACCEL_E_RANGE;
+    wr(dev, ACCEL_RESULTS_FREED, done);
+    return BOIDS_ACCEL_OK;
+}
+
+/* The batch's n results on a ring: entry i once RESULTS_READY passes it,
+ * the entries before it freed first; then the end of the run. */
+static int read_through_ring(boids_accel_t *dev, uint32_t n, boids_accel_sums_t *out)
+{
+    uint32_t i, ready = 0, polls = boids_accel_polls_for(dev, BOIDS_ACCEL_BATCH, n);
+    int rc = BOIDS_ACCEL_OK;
+
+    for (i = 0; rc == BOIDS_ACCEL_OK && i < n; i++) {
+        if (i >= ready) {
+            if (i > 0)
+                wr(dev, ACCEL_RESULTS_FREED, i);
+            while ((ready = boids_accel_results_ready(dev)) <= i) {
+                if (polls-- == 0)
+                    return BOIDS_ACCEL_E_TIMEOUT;
+            }
+            if (ready - i > dev->result_slots / 2) /* back in time to free more */
+                ready = i + dev->result_slots / 2;
+        }
+        rc = boids_accel_read_sums(dev, i, &out[i]);
+    }
+    if (rc == BOIDS_ACCEL_OK)
+        rc = boids_accel_wait(dev, polls);
+    return rc;
+}
+
 int boids_accel_batch(boids_accel_t *dev, const boids_accel_boid_t *boids, uint32_t n,
                       boids_accel_sums_t *out)
 {
@@ -239,6 +277,8 @@ int boids_accel_batch(boids_accel_t *dev, const boids_accel_boid_t *boids, uint3
 
     if (rc == BOIDS_ACCEL_OK)
         rc = boids_accel_start(dev, BOIDS_ACCEL_BATCH, n, 0, 0);
+    if (rc == BOIDS_ACCEL_OK && n > dev->result_slots)
+        return read_through_ring(dev, n, out);
     if (rc == BOIDS_ACCEL_OK)
         rc = boids_accel_wait(dev, boids_accel_polls_for(dev, BOIDS_ACCEL_BATCH, n));
     for (i = 0; rc == BOIDS_ACCEL_OK && i < n; i++)

@@ -42,6 +42,7 @@ typedef struct {
     void *io;
     /* the build, read by init */
     uint32_t n_max, lanes, bin_passes;
+    uint32_t result_slots; /* result entries kept: n_max, or fewer in a ring */
     /* the run started last, for the checks of poll and read */
     uint32_t count;
     int running;
@@ -104,9 +105,16 @@ uint32_t boids_accel_polls_for(const boids_accel_t *dev, boids_accel_run_t run, 
 uint32_t boids_accel_results_ready(const boids_accel_t *dev);
 /* The sums in result entry i. */
 int boids_accel_read_sums(const boids_accel_t *dev, uint32_t i, boids_accel_sums_t *out);
+/* Says that the running batch's entries 0 to done - 1 have been read. A build
+ * whose results are a ring (result_slots below n_max) writes entry i only
+ * once i < done + result_slots: a batch of more boids than the ring holds
+ * until its reader frees entries, so read them as they are ready and call
+ * this as you go (every result_slots / 2 entries keeps the batch going). */
+int boids_accel_free_results(boids_accel_t *dev, uint32_t done);
 
 /* A brute-force batch from start to end: load boids[0..n) into entries 0 to
- * n - 1, run, wait, read the n results into out. Set the ranges first. */
+ * n - 1, run, wait, read the n results into out (on a ring of fewer entries
+ * than n, each as it is ready, freeing them). Set the ranges first. */
 int boids_accel_batch(boids_accel_t *dev, const boids_accel_boid_t *boids, uint32_t n,
                       boids_accel_sums_t *out);
 

@@ -2,7 +2,10 @@
  * docs/register-map.md). The sequential order writes each updated boid
  * back before the next query; the synchronous order runs one batch (binned
  * or not), whose results the rules read as RESULTS_READY says they are
- * final (sums_stream), or all at once after it (sums_all). */
+ * final (sums_stream), or all at once after it (sums_all). A device whose
+ * results are a ring of fewer entries than the batch (RESULT_SLOTS) is read
+ * as the batch runs either way, and told which entries are done
+ * (RESULTS_FREED) so that it can go on. */
 #include "accel_regs.h"
 #include "hal.h"
 #include "neighbors_accel.h"
@@ -36,6 +39,9 @@ int neighbors_accel_init(neighbors_accel_t *a)
         return NEIGHBORS_E_DEVICE;
     a->n_max = hal_read32(ACCEL_NMAX);
     a->lanes = hal_read32(ACCEL_LANES);
+    a->slots = hal_read32(ACCEL_RESULT_SLOTS);
+    if (a->slots == 0 || a->slots > a->n_max) /* a block older than the ring */
+        a->slots = a->n_max;
     /* CTRL.STEER sticks only in a build with steering */
     hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER);
     a->can_steer = (hal_read32(ACCEL_CTRL) & ACCEL_CTRL_STEER) != 0;
@@ -189,18 +195,64 @@ static int accel_moved(void *ctx, uint32_t i)
     return NEIGHBORS_OK;
 }
 
+/* Waits until the running batch has finished entry k (the reader is done with
+ * the entries below it) and returns how many are final. With a result ring
+ * the device is first told so (RESULTS_FREED), and the count returned stops
+ * half a ring past k, so that the reader comes back to free entries while
+ * the batch still has room to run. */
+static int wait_ready(neighbors_accel_t *a, uint32_t k, uint32_t *ready)
+{
+    uint32_t r;
+
+    if (a->slots < a->n && k > 0)
+        hal_write32(ACCEL_RESULTS_FREED, k);
+    r = hal_read32(ACCEL_RESULTS_READY);
+    if (r <= k) {
+        a->waits++;
+        do {
+            if (a->polls_left == 0)
+                return NEIGHBORS_E_DEVICE;
+            a->polls_left--;
+            r = hal_read32(ACCEL_RESULTS_READY);
+        } while (r <= k);
+    }
+    if (a->slots < a->n && r - k > a->slots / 2)
+        r = k + a->slots / 2;
+    *ready = r;
+    return NEIGHBORS_OK;
+}
+
+/* Starts a batch; a refused start is a device error (RESULTS_READY would
+ * still count the last batch's entries). */
+static int start_batch(neighbors_accel_t *a, uint32_t ctrl)
+{
+    start(a, ctrl);
+    return check_errors(hal_read32(ACCEL_STATUS));
+}
+
 static int accel_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **order)
 {
     neighbors_accel_t *a = ctx;
-    uint32_t i;
-    int rc = run(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0));
+    uint32_t i, ready = 0;
+    uint32_t ctrl = ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0);
+    int rc;
 
-    if (rc != NEIGHBORS_OK)
-        return rc;
-    for (i = 0; i < a->n; i++)
-        neighbor_stream_read(result_address(i), &out[i]);
     *order = a->bins ? a->bins->slot_id : 0; /* by slot, or by id */
-    return NEIGHBORS_OK;
+    if (a->slots >= a->n) {                  /* all of them after the batch */
+        if ((rc = run(a, ctrl)) != NEIGHBORS_OK)
+            return rc;
+        for (i = 0; i < a->n; i++)
+            neighbor_stream_read(result_address(i), &out[i]);
+        return NEIGHBORS_OK;
+    }
+    if (start_batch(a, ctrl) != NEIGHBORS_OK) /* a ring: each as it is final */
+        return NEIGHBORS_E_DEVICE;
+    for (i = 0; i < a->n; i++) {
+        if (i >= ready && (rc = wait_ready(a, i, &ready)) != NEIGHBORS_OK)
+            return rc;
+        neighbor_stream_read(result_address(i), &out[i]);
+    }
+    return wait_done(a);
 }
 
 /* The batch's results where they are, as they become final (steered where
@@ -212,11 +264,11 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
 {
     neighbors_accel_t *a = ctx;
     uint32_t ready;
+    int rc;
 
     if (!a->streaming) {
-        start(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0) |
-                     (a->steer ? ACCEL_CTRL_STEER : 0));
-        if (check_errors(hal_read32(ACCEL_STATUS)) != NEIGHBORS_OK)
+        if (start_batch(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0) |
+                               (a->steer ? ACCEL_CTRL_STEER : 0)) != NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;
@@ -224,16 +276,8 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
         s->steered = (int)a->steer;
         s->order = a->bins ? a->bins->slot_id : NULL; /* by slot, or by id */
     }
-    ready = hal_read32(ACCEL_RESULTS_READY);
-    if (ready <= k) {
-        a->waits++;
-        do {
-            if (a->polls_left == 0)
-                return NEIGHBORS_E_DEVICE;
-            a->polls_left--;
-            ready = hal_read32(ACCEL_RESULTS_READY);
-        } while (ready <= k);
-    }
+    if ((rc = wait_ready(a, k, &ready)) != NEIGHBORS_OK)
+        return rc;
     s->ready = ready;
     return ready >= a->n ? wait_done(a) : NEIGHBORS_OK;
 }

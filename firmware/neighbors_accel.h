@@ -10,6 +10,7 @@
 typedef struct {
     const boid_t *boids;
     uint32_t n, n_max, lanes;
+    uint32_t slots;       /* result entries the device keeps: n_max, or fewer in a ring */
     uint32_t max_polls;   /* status reads before a run counts as hung */
     uint32_t polls_left;  /* of the run in progress */
     uint32_t streaming;   /* the batch of sums_stream has started since begin */

@@ -42,12 +42,19 @@
 // after it, the rest of the last pass one a cycle (tests/formal/accel_core.sby).
 // Velocities are then read through a delay line of the position address (the
 // ranges break the counter's run), which gives the same addresses in a batch.
+// A result ring (RESULT_SLOTS < N_MAX) keeps the last RESULT_SLOTS entries: a batch
+// pass then starts only when its entries fit, min(base + L, N) <= freed +
+// RESULT_SLOTS, and otherwise holds (no entry read, the pipeline draining) before
+// its gap or preload until `freed` lets it. The run is then longer by the cycles
+// held and the same otherwise; a pass in flight never waits, so the lanes' timing
+// and the write-back are unchanged.
 // Sums are as wide as any input needs: a pass adds at most N_MAX - 1 pairs (never
 // the query itself), each term |t| <= 2^15: IW + 16 bits a sum, the count IW.
 module accel_core #(
     parameter integer N_MAX = 1024,                 // boid and result memory entries
     parameter integer LANES = 8,                    // pair units, 1..16
-    parameter integer BINNING = 0                   // 1: the binned batch (pass table)
+    parameter integer BINNING = 0,                  // 1: the binned batch (pass table)
+    parameter integer RESULT_SLOTS = N_MAX          // result entries kept: N_MAX, or a ring of 2 LANES or more
 ) (
     input  wire                           clk,
     input  wire                           rst,        // synchronous: back to idle
@@ -60,6 +67,7 @@ module accel_core #(
     input  wire [23:0]                    visual,     // Q16.16, <= 255 px
     input  wire [63:0]                    visual2,    // Q32.32
     input  wire [63:0]                    protected2, // Q32.32, <= visual2
+    input  wire [$clog2(N_MAX):0]         freed,      // entries the reader is done with (ring only)
     // status
     output reg                            busy,
     output wire                           finish,     // the last busy cycle of a run
@@ -96,6 +104,10 @@ module accel_core #(
         if (N_MAX < 2 || N_MAX > 16384) $error("%m: N_MAX = %0d, must be 2..16384", N_MAX);
         if (LANES < 1 || LANES > 16) $error("%m: LANES = %0d, must be 1..16", LANES);
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
+        if (RESULT_SLOTS != N_MAX && (RESULT_SLOTS > N_MAX || RESULT_SLOTS < 2 * LANES
+                                      || (RESULT_SLOTS & (RESULT_SLOTS - 1)) != 0))
+            $error("%m: RESULT_SLOTS = %0d, must be N_MAX or a power of two from 2 LANES below it",
+                   RESULT_SLOTS);
     end
 
     wire [XW-1:0] n_x = {{(XW-IW-1){1'b0}}, count};
@@ -134,6 +146,8 @@ module accel_core #(
     reg  [XW-1:0] seg_end;      // last entry of the segment
     reg  [XW-1:0] base;         // query boid of lane 0 in this pass
     reg  [XW-1:0] cap_at;       // first query boid of the next pass
+    reg           st_hold_r;    // holding before the next pass: its entries do not fit the ring
+    wire          st_hold = RESULT_SLOTS < N_MAX && st_hold_r;
     // binned batch only
     reg           st_tail_r;    // this cycle is a pass's tail (no entry, the last flag)
     reg           pre_first_r;  // this cycle reads a preload's first entry (the clear slot)
@@ -142,10 +156,13 @@ module accel_core #(
     reg  [PASS_W-1:0] tab_addr; // pass table entry of the next ranges
     reg           q1_ne, q2_ne; // ranges still to stream in this pass: non-empty
     reg  [XW-1:0] q1_first, q1_last, q2_first, q2_last;
-    wire          issue = st_act && !st_gap && !st_tail;
+    wire          issue = st_act && !st_gap && !st_tail && !st_hold;
     wire          seg_done = j == seg_end;
     wire [XW-1:0] base_next = base + L_X;
     wire [XW-1:0] base_next2 = base_next + L_X;
+    // The next pass's entries fit the ring (always, without one).
+    wire [XW-1:0] ring_end = {{(XW-IW-1){1'b0}}, freed} + RESULT_SLOTS[XW-1:0];
+    wire          next_fits = RESULT_SLOTS >= N_MAX || base_next2 <= ring_end || n_x <= ring_end;
 
     assign boid_raddr = j[IW-1:0];
     assign tab_re = busy || start;
@@ -188,6 +205,7 @@ module accel_core #(
             cap_at <= (batch ? X0 : query_x);
             cap_arm <= 1'b1;
             st_tail_r <= 1'b0;
+            st_hold_r <= 1'b0;
             pre_first_r <= bin_start;
             if (bin_start) begin                    // a batch sets these after its preload
                 base <= X0;
@@ -198,11 +216,14 @@ module accel_core #(
             st_gap <= 1'b0;
         end else if (st_act && run_bin) begin
             pre_first_r <= 1'b0;
-            if (st_tail) begin                      // the pass ends: next preload, or done
+            if (st_tail || st_hold) begin           // the pass ends: next preload, or done
                 st_tail_r <= 1'b0;
                 if (last_pass) begin
                     st_act <= 1'b0;
+                end else if (!next_fits) begin
+                    st_hold_r <= 1'b1;
                 end else begin
+                    st_hold_r <= 1'b0;
                     st_pre <= 1'b1;
                     pre_first_r <= 1'b1;
                     j <= base_next;
@@ -260,7 +281,10 @@ module accel_core #(
                 last_pass <= !run_batch || L_X >= n_x;
                 cap_at <= L_X;
                 cap_arm <= run_batch && L_X < n_x;
+            end else if (!last_pass && !next_fits) begin    // held: j stays at the pass's end
+                st_hold_r <= 1'b1;
             end else if (!last_pass) begin
+                st_hold_r <= 1'b0;
                 st_gap <= 1'b1;
                 j <= X0;
                 base <= base_next;
@@ -283,6 +307,7 @@ module accel_core #(
             st_act <= 1'b0;
             st_gap <= 1'b0;
             st_tail_r <= 1'b0;
+            st_hold_r <= 1'b0;
             pre_first_r <= 1'b0;
             m_valid <= 1'b0;
             m_clear <= 1'b0;
@@ -488,6 +513,10 @@ module accel_core #(
 `ifndef SYNTHESIS
     always @(posedge clk) begin
         if (!rst && pass_done && wb_act) $error("%m: a pass finished before the last was written back");
+        // (the reader never lowers `freed` during a batch: the firmware does not)
+        if (!rst && res_we && run_batch && RESULT_SLOTS < N_MAX
+            && {{(XW-IW){1'b0}}, res_waddr} >= ring_end)
+            $error("%m: entry %0d written to the ring before it was freed (freed %0d)", res_waddr, freed);
     end
 `endif
 

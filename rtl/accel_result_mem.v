@@ -1,6 +1,8 @@
 // accel_result_mem: the result memory of the neighbor accelerator.
-// N_MAX entries of one boid's packed sums; one entry-wide write port for the
-// core's write-back, one registered read port for the bus.
+// N_MAX entries of one boid's packed sums (the block's RESULT_SLOTS: every
+// boid's, or a ring that boids_accel addresses by the entry's low bits); one
+// entry-wide write port for the core's write-back, one registered read port
+// for the bus.
 `timescale 1ns / 1ps
 `default_nettype none
 

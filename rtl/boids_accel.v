@@ -32,6 +32,12 @@
 // the last entry is steered, and RESULTS_READY counts steered entries. Each entry
 // carries a flag saying which form it holds, so that a query run's entry reads as
 // sums beside steered ones.
+// RESULT_SLOTS below N_MAX makes the result memory a ring of that many entries
+// (a power of two): entry i is kept in slot i mod RESULT_SLOTS and still read at
+// its own address, and a batch pass starts only when its entries fit behind
+// RESULTS_FREED (accel_core). The reader of a longer batch reads the entries as
+// RESULTS_READY counts them and writes RESULTS_FREED; block RAM then no longer
+// grows with N_MAX for the results (180 bits an entry at N_MAX 4,096).
 // Reset (synchronous, in every module of the block) resets only control state, as
 // an override at the end of each clocked block: the registers to the map's values,
 // the run, the pipeline flags. Data registers and both memories keep their contents.
@@ -40,6 +46,7 @@ module boids_accel #(
     parameter integer LANES = 8,                    // parallel pair units, 1..16
     parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
     parameter integer STEER = 0,                    // 1: CTRL.STEER, the neighbour steering (accel_steer; N_MAX >= 33)
+    parameter integer RESULT_SLOTS = N_MAX,         // result entries kept: N_MAX, or a ring (above)
     parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,
@@ -66,6 +73,8 @@ module boids_accel #(
     // The steering's four words lie below the count: N_MAX of 33 or more. A
     // smaller build has none (CTRL.STEER reads 0, as with STEER = 0).
     localparam HAS_STEER = STEER != 0 && N_MAX >= 33;
+    localparam integer SW = RESULT_SLOTS < N_MAX ? $clog2(RESULT_SLOTS) : IW;  // a slot's index
+    localparam [31:0] SLOTS_WORD = RESULT_SLOTS;
     localparam integer BOIDS_END = {12'd0, BOIDS_BASE} + BOID_STRIDE * N_MAX;
     localparam integer RESULTS_END = {12'd0, RESULTS_BASE} + RESULT_STRIDE * N_MAX;
     localparam [31:0] NMAX_WORD = N_MAX;
@@ -90,6 +99,10 @@ module boids_accel #(
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
         if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
         if (STEER != 0 && STEER != 1) $error("%m: STEER = %0d, must be 0 or 1", STEER);
+        if (RESULT_SLOTS != N_MAX && (RESULT_SLOTS > N_MAX || RESULT_SLOTS < 2 * LANES
+                                      || (RESULT_SLOTS & (RESULT_SLOTS - 1)) != 0))
+            $error("%m: RESULT_SLOTS = %0d, must be N_MAX or a power of two from 2 LANES below it",
+                   RESULT_SLOTS);
     end
 
     // ---- registers ------------------------------------------------------------
@@ -103,6 +116,7 @@ module boids_accel #(
     reg         st_done, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, reg_query, reg_visual, reg_cycles;
     reg  [IW:0] reg_ready;                          // RESULTS_READY: entries written this run
+    reg  [IW:0] reg_freed;                          // RESULTS_FREED, at most N_MAX
     reg  [63:0] reg_visual2, reg_protected2;
     wire        busy;                               // the core's run
     wire        finish;
@@ -141,7 +155,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_AVOID;
+    wire          in_regs = adr <= REG_RESULTS_FREED;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -232,7 +246,8 @@ module boids_accel #(
                         if (adr == REG_AVOID && HAS_STEER) reg_avoid <= wb_dat_i;
                     end
                 end
-                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY, BIN_PASSES: read only
+                REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
+                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY, BIN_PASSES, RESULT_SLOTS: read only
             endcase
         end
         if (wr && (in_boids || in_passes) && run_busy) st_err_busy <= 1'b1;
@@ -245,6 +260,7 @@ module boids_accel #(
         if ((finish && !run_steer) || steer_finish) st_done <= 1'b1;
         // A result entry is written whole in one cycle, each only once a run, and a
         // batch writes them in boid order: counting the writes counts a prefix.
+        if (start_ok) reg_freed <= {(IW+1){1'b0}};
         if (start_ok) reg_ready <= {(IW+1){1'b0}};
         else if (res_we) reg_ready <= reg_ready + {{IW{1'b0}}, 1'b1};
 
@@ -268,6 +284,7 @@ module boids_accel #(
             reg_protected2 <= 64'd0;
             reg_cycles <= 32'd0;
             reg_ready <= {(IW+1){1'b0}};
+            reg_freed <= {(IW+1){1'b0}};
         end
     end
 
@@ -306,17 +323,17 @@ module boids_accel #(
     wire [127:0]     res_steer_words;               // its four words (a steered entry's bits 127:0)
 
     accel_result_mem #(
-        .N_MAX(N_MAX),
+        .N_MAX(RESULT_SLOTS),
         .WIDTH(RES_W)
     ) u_results (
         .clk(gclk),
         .we(mem_we),
-        .waddr(mem_waddr),
+        .waddr(mem_waddr[SW-1:0]),
         .wsel(mem_wsel),
         .wdata0(res_wdata_lane0),
         .wdata1(mem_wdata1),
         .re(mem_re),
-        .raddr(mem_raddr),
+        .raddr(mem_raddr[SW-1:0]),
         .rdata(res_rdata)
     );
 
@@ -361,17 +378,17 @@ module boids_accel #(
             // entry would cost a sixth column of block RAM at N_MAX 2,049 to 4,096):
             // set by the unit's write, cleared by the core's.
             accel_result_mem #(
-                .N_MAX(N_MAX),
+                .N_MAX(RESULT_SLOTS),
                 .WIDTH(1)
             ) u_steered (
                 .clk(gclk),
                 .we(mem_we),
-                .waddr(mem_waddr),
+                .waddr(mem_waddr[SW-1:0]),
                 .wsel(!res_we),
                 .wdata0(1'b0),
                 .wdata1(1'b1),
                 .re(mem_re),
-                .raddr(mem_raddr),
+                .raddr(mem_raddr[SW-1:0]),
                 .rdata(res_steered)
             );
         end else begin : g_no_steer
@@ -416,7 +433,8 @@ module boids_accel #(
     accel_core #(
         .N_MAX(N_MAX),
         .LANES(LANES),
-        .BINNING(BINNING)
+        .BINNING(BINNING),
+        .RESULT_SLOTS(RESULT_SLOTS)
     ) u_core (
         .clk(gclk),
         .rst(rst),
@@ -428,6 +446,7 @@ module boids_accel #(
         .visual(reg_visual[23:0]),
         .visual2(reg_visual2),
         .protected2(reg_protected2),
+        .freed(reg_freed),
         .busy(busy),
         .finish(finish),
         .boid_raddr(core_raddr),
@@ -474,7 +493,7 @@ module boids_accel #(
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
-            // registers are at word addresses 0..16: select by the word index alone
+            // registers are at word addresses 0..18: select by the word index alone
             case (adr[6:2])
                 REG_ID[6:2]: rd_reg <= ID_VALUE;
                 REG_NMAX[6:2]: rd_reg <= NMAX_WORD;
@@ -493,6 +512,8 @@ module boids_accel #(
                 REG_BIN_PASSES[6:2]: rd_reg <= BIN_PASSES_WORD;
                 REG_CENTERING[6:2]: rd_reg <= HAS_STEER ? reg_centering : 32'd0;
                 REG_AVOID[6:2]: rd_reg <= HAS_STEER ? reg_avoid : 32'd0;
+                REG_RESULT_SLOTS[6:2]: rd_reg <= SLOTS_WORD;
+                REG_RESULTS_FREED[6:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
                 default: rd_reg <= 32'd0;
             endcase
         end
@@ -543,7 +564,8 @@ module boids_accel #(
         endcase
     end
 
-    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0], pass_off,
+    // (a ring's slots drop the entry index's upper bits)
+    wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0], pass_off, mem_waddr, mem_raddr,
                        reg_count[31:IW+1], reg_query[31:IW], reg_visual[31:24]};
 
 endmodule

@@ -24,6 +24,7 @@ module boids_soc #(
     parameter integer N_MAX = 1024,                 // accelerator: boid memory entries
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
+    parameter integer RESULT_SLOTS = N_MAX,         // accelerator: result entries kept (a ring if fewer)
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
@@ -190,7 +191,8 @@ module boids_soc #(
     );
 
     boids_system #(
-        .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
+        .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .RESULT_SLOTS(RESULT_SLOTS),
+        .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
         .MODE(MODE),
         .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE),
         .BOID_WINDOW(BOID_WINDOW)

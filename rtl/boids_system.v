@@ -16,6 +16,7 @@ module boids_system #(
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer STEER = 1,                    // accelerator: 1, the neighbour steering
+    parameter integer RESULT_SLOTS = N_MAX,         // accelerator: result entries kept (a ring if fewer)
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
@@ -63,7 +64,8 @@ module boids_system #(
                 .N_MAX(N_MAX),
                 .LANES(LANES),
                 .BINNING(BINNING),
-                .STEER(STEER)
+                .STEER(STEER),
+                .RESULT_SLOTS(RESULT_SLOTS)
             ) u_accel (
                 .clk(clk),
                 .rst(rst),

@@ -63,6 +63,17 @@ REGS = [
                                  "build without steering.", []),
     ("AVOID", 0x40, "RW", 0, "avoidfactor (Q7.24) for a run with CTRL.STEER. Reads 0 in a build "
                              "without steering.", []),
+    ("RESULT_SLOTS", 0x44, "RO", None, "Result entries the block keeps at once: NMAX, or fewer in a "
+                                       "build with a result ring (a power of two, a build parameter). "
+                                       "Entry i is then kept in slot i mod RESULT_SLOTS, read at its own "
+                                       "address, and a batch of more boids than that waits for "
+                                       "RESULTS_FREED.", []),
+    ("RESULTS_FREED", 0x48, "RW", 0, "Result entries of the running batch, counted from 0, that the "
+                                     "reader is done with; START sets it to 0, a value above NMAX "
+                                     "reads as NMAX. A batch writes entry i only once i < "
+                                     "RESULTS_FREED + RESULT_SLOTS: it holds before a pass that does "
+                                     "not fit, and goes on when this is written. No effect when "
+                                     "RESULT_SLOTS is NMAX.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
@@ -304,6 +315,13 @@ def markdown():
             "accumulator's width (log2(NMAX) + 16 bits). Word 7 reads 0. The memory may be read",
             "during a run: a batch finishes its entries in boid order, LANES a pass, and results",
             "0 to RESULTS_READY-1 already hold their final sums; the others may be old or new.", "",
+            "A build with a result ring (RESULT_SLOTS below NMAX) keeps only the last",
+            "RESULT_SLOTS entries, entry i in slot i mod RESULT_SLOTS, still read at the address",
+            "of entry i. A batch of more boids then writes a pass's entries only when they fit",
+            "behind RESULTS_FREED, so its reader reads the entries in order while it runs and",
+            "writes RESULTS_FREED as it goes (every RESULT_SLOTS / 2 entries is enough to keep",
+            "the batch going); a reader that waits for DONE first waits forever. A query run",
+            "writes the slot of entry QUERY.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in RESULT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")

@@ -1,4 +1,5 @@
 /* The monitor programs' shared parts (monitor_app.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, whether or not SDL's flags say _REENTRANT */
 #include "monitor_app.h"
 #include <errno.h>
 #include <getopt.h>

@@ -594,12 +594,17 @@ static void binned_frames_match_software(void **state)
 
 static void identity_registers(void **state)
 {
-    char expect[64];
+    char expect[80], ring[32] = "";
+    uint32_t slots = rd(ACCEL_RESULT_SLOTS);
 
     (void)state;
     assert_int_equal(rd(ACCEL_ID), ACCEL_ID_VALUE);
-    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u%s", rd(ACCEL_NMAX), rd(ACCEL_LANES),
-             rd(ACCEL_BIN_PASSES) ? " BINNING=1" : "");
+    /* RESULT_SLOTS: NMAX, or a ring (a power of two below it) */
+    assert_true(slots == rd(ACCEL_NMAX) || (slots < rd(ACCEL_NMAX) && (slots & (slots - 1)) == 0));
+    if (slots < rd(ACCEL_NMAX))
+        snprintf(ring, sizeof ring, " RESULT_SLOTS=%u", slots);
+    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u%s%s", rd(ACCEL_NMAX), rd(ACCEL_LANES),
+             rd(ACCEL_BIN_PASSES) ? " BINNING=1" : "", ring);
     assert_string_equal(expect, accel_sim_variant());
     /* the pass table's size says the build has binning; without, BINNED reads 0 */
     if (rd(ACCEL_BIN_PASSES) != 0)

@@ -2,8 +2,9 @@
  * accelerator through sim/accel_sim.h: its batches, query runs, streamed
  * results and binned batches against the C golden model (brute force) on
  * random scenes, bit for bit, and each error code it returns. Linked with the
- * default model (no binning: the binned calls must refuse) and again with a
- * binned one (Makefile: DRIVER_TEST_VARIANTS). */
+ * default model (no binning: the binned calls must refuse), again with a
+ * binned one, and with one whose results are a ring of 32 entries
+ * (Makefile: DRIVER_TEST_VARIANTS). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -226,6 +227,8 @@ static void streamed_results_equal_the_c_model(void **state)
             assert_same(&got[k], k);
             early += dev.running && boids_accel_poll(&dev) == 1;
         }
+        if (dev.running) /* a ring goes on only as entries are freed */
+            assert_int_equal(boids_accel_free_results(&dev, k), BOIDS_ACCEL_OK);
         assert_true(++polls < 10u * sc.n * sc.n);
     }
     rc = dev.running ? boids_accel_wait(&dev, boids_accel_polls_for(&dev, BOIDS_ACCEL_BATCH, sc.n))
@@ -291,16 +294,11 @@ static void a_wrong_boid_shows(void **state)
     make_scene(dev.n_max < 200 ? dev.n_max : 200, 0, 0);
     golden();
     moved = sc.hw[5];
-    moved.x += 1 << 16;
-    assert_int_equal(boids_accel_load(&dev, 0, sc.hw, sc.n), BOIDS_ACCEL_OK);
-    assert_int_equal(boids_accel_load(&dev, 5, &moved, 1), BOIDS_ACCEL_OK);
-    assert_int_equal(boids_accel_start(&dev, BOIDS_ACCEL_BATCH, sc.n, 0, 0), BOIDS_ACCEL_OK);
-    assert_int_equal(boids_accel_wait(&dev, boids_accel_polls_for(&dev, BOIDS_ACCEL_BATCH, sc.n)),
-                     BOIDS_ACCEL_OK);
-    for (i = 0; i < sc.n; i++) {
-        assert_int_equal(boids_accel_read_sums(&dev, i, &got[i]), BOIDS_ACCEL_OK);
+    sc.hw[5].x += 1 << 16;
+    assert_int_equal(boids_accel_batch(&dev, sc.hw, sc.n, got), BOIDS_ACCEL_OK);
+    sc.hw[5] = moved;
+    for (i = 0; i < sc.n; i++)
         differ += !same(&got[i], &sc.gold[i]);
-    }
     assert_true(differ > 0);
 }
 
@@ -333,7 +331,7 @@ static void refusals_return_codes(void **state)
     assert_false(dev.running);
     assert_int_equal(boids_accel_set_ranges(&dev, 20 << 16, 8 << 16), BOIDS_ACCEL_OK);
     /* while running: refused by the driver; an unmapped access reported by poll */
-    run_batch_of(dev.n_max, 0);
+    run_batch_of(dev.result_slots, 0); /* one that needs no reader (a ring holds the rest) */
     assert_int_equal(boids_accel_load(&dev, 0, &b, 1), BOIDS_ACCEL_E_BUSY);
     assert_int_equal(boids_accel_set_ranges(&dev, 20 << 16, 8 << 16), BOIDS_ACCEL_E_BUSY);
     assert_int_equal(boids_accel_start(&dev, BOIDS_ACCEL_BATCH, 8, 0, 0), BOIDS_ACCEL_E_BUSY);
@@ -346,11 +344,54 @@ static void refusals_return_codes(void **state)
     assert_int_equal(boids_accel_wait(&dev, boids_accel_polls_for(&dev, BOIDS_ACCEL_BATCH, dev.n_max)),
                      BOIDS_ACCEL_OK);
     assert_int_equal(boids_accel_poll(&dev), BOIDS_ACCEL_E_IDLE);
+    assert_int_equal(boids_accel_free_results(&dev, 1), BOIDS_ACCEL_E_IDLE);
     /* reset under a run */
-    run_batch_of(dev.n_max, 0);
+    run_batch_of(dev.result_slots, 0); /* one that needs no reader (a ring holds the rest) */
     accel_sim_reset();
     assert_int_equal(boids_accel_poll(&dev), BOIDS_ACCEL_E_IDLE);
     assert_string_equal(boids_accel_strerror(BOIDS_ACCEL_E_PARAM), "the accelerator refused the run's parameters");
+}
+
+/* RESULT_SLOTS: NMAX, or a ring. On a ring a batch of every boid holds with
+ * the ring full until entries are freed, and boids_accel_batch (which frees
+ * them as it reads) equals the C model. */
+static void a_ring_holds_until_freed(void **state)
+{
+    uint32_t i, t, ready = 0, full = dev.result_slots / dev.lanes * dev.lanes;
+
+    (void)state;
+    if (dev.result_slots == dev.n_max) {
+        assert_int_equal(sim_read(NULL, ACCEL_RESULT_SLOTS), dev.n_max);
+        return;
+    }
+    assert_true(dev.result_slots < dev.n_max);
+    rng_state = 0x7f4a7c159e3779b9ull;
+    make_scene(dev.n_max, 0, 0);
+    golden();
+    assert_int_equal(boids_accel_load(&dev, 0, sc.hw, sc.n), BOIDS_ACCEL_OK);
+    run_batch_of(sc.n, 0);
+    assert_int_equal(boids_accel_wait(&dev, 40u * sc.n), BOIDS_ACCEL_E_TIMEOUT);
+    assert_int_equal(boids_accel_results_ready(&dev), full); /* the ring full, not beyond */
+    assert_int_equal(boids_accel_free_results(&dev, sc.n + 1), BOIDS_ACCEL_E_RANGE);
+    for (i = 0; i < sc.n; i++) { /* read and free one at a time */
+        for (t = 0; ready <= i; t++) {
+            ready = boids_accel_results_ready(&dev);
+            assert_true(t < 100000);
+        }
+        assert_int_equal(boids_accel_read_sums(&dev, i, &got[i]), BOIDS_ACCEL_OK);
+        assert_same(&got[i], i);
+        assert_int_equal(boids_accel_free_results(&dev, i + 1), BOIDS_ACCEL_OK);
+    }
+    assert_int_equal(boids_accel_wait(&dev, boids_accel_polls_for(&dev, BOIDS_ACCEL_BATCH, sc.n)),
+                     BOIDS_ACCEL_OK);
+    for (t = 0; t < 3; t++) { /* whole batches through the ring, the driver freeing */
+        uint32_t n = t == 0 ? dev.n_max : dev.result_slots + 1 + rnd() % (dev.n_max - dev.result_slots);
+        make_scene(n, 0, 0);
+        golden();
+        assert_int_equal(boids_accel_batch(&dev, sc.hw, n, got), BOIDS_ACCEL_OK);
+        for (i = 0; i < n; i++)
+            assert_same(&got[i], i);
+    }
 }
 
 static void irq_rises_at_done_and_poll_drops_it(void **state)
@@ -360,7 +401,7 @@ static void irq_rises_at_done_and_poll_drops_it(void **state)
 
     (void)state;
     rng_state = 11;
-    make_scene(64 < dev.n_max ? 64 : dev.n_max, 0, 0);
+    make_scene(64 < dev.result_slots ? 64 : dev.result_slots, 0, 0); /* a ring needs no reader */
     assert_int_equal(boids_accel_load(&dev, 0, sc.hw, sc.n), BOIDS_ACCEL_OK);
     for (irq = 0; irq <= 1; irq++) {
         run_batch_of(sc.n, irq);
@@ -419,6 +460,7 @@ int main(void)
         cmocka_unit_test_setup(binned_batches_equal_the_c_model, fresh),
         cmocka_unit_test_setup(a_wrong_boid_shows, fresh),
         cmocka_unit_test_setup(refusals_return_codes, fresh),
+        cmocka_unit_test_setup(a_ring_holds_until_freed, fresh),
         cmocka_unit_test_setup(irq_rises_at_done_and_poll_drops_it, fresh),
         cmocka_unit_test_setup(mmio_path_uses_the_map, fresh),
     };

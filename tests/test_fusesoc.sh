@@ -75,6 +75,8 @@ for board in icebreaker ulx3s basys3; do
     for pair in RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE CLOCK_HZ=CLOCK_HZ; do
         expected+="${pair%%=*}=$(make -s --no-print-directory "print-${board}_${pair#*=}") "
     done
+    slots=$(make -s --no-print-directory "print-${board}_SLOTS")  # a result ring, where the board has one
+    [ -n "$slots" ] && expected+="RESULT_SLOTS=$slots "
     pins=$(make -s --no-print-directory "print-${board}_PINS")
     if detail=$(python3 - "$out/soc_$board/boids_fpga_soc_0.1/$board/boids_fpga_soc_0.1.eda.yml" \
         "${board}_top" "$pins" $expected <<'EOF'

@@ -157,6 +157,16 @@ for scale in 1 2; do
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_display.SCALE="$scale" -Pboids_display.PIXEL_CLOCK_SEPARATE=1 \
         -o /dev/null rtl/boids_display.v
 done
+# The accelerator with a result ring (RESULT_SLOTS): the ULX3S's, and the smallest.
+for size in "2048 8 1 512" "64 3 0 8"; do
+    set -- $size
+    check "verilator -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3 STEER=1 RESULT_SLOTS=$4" \
+        verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GBINNING="$3" -GSTEER=1 \
+        -GRESULT_SLOTS="$4" rtl/boids_accel.v
+    check "iverilog -g2012 -Wall boids_accel N_MAX=$1 LANES=$2 BINNING=$3 STEER=1 RESULT_SLOTS=$4" \
+        iverilog -g2012 -Wall -Irtl -y rtl -Pboids_accel.N_MAX="$1" -Pboids_accel.LANES="$2" \
+        -Pboids_accel.BINNING="$3" -Pboids_accel.STEER=1 -Pboids_accel.RESULT_SLOTS="$4" -o /dev/null rtl/boids_accel.v
+done
 check "verilator -Wall boids_soc N_MAX=512 LANES=8 SCALE=2 PIXEL_CLOCK_SEPARATE=1" \
     verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 -GSCALE=2 \
     -GPIXEL_CLOCK_SEPARATE=1 rtl/boids_soc.v

@@ -123,11 +123,20 @@ else
     not_ok "SOC_FEATURES=WEIGHTED refused" "exit $status: $out"
 fi
 
-# The SoC with random waits on both of the CPU's ports (BUS_JITTER_SEED): the same flock.
+# The SoC with random waits on both of the CPU's ports (BUS_JITTER_SEED) and
+# the accelerator's results in a ring of 32 entries (RESULT_SLOTS, Makefile),
+# which the firmware frees as it reads them: the same flock.
 if [ -x "$build/soc-jitter" ]; then
     model=$build/soc-jitter
-    same_state "... and with random waits on the CPU's instruction and data ports (soc-jitter)" \
+    if "$model" --help | grep -q "RESULT_SLOTS=32 "; then
+        ok "soc-jitter keeps the accelerator's results in a ring of 32 (RESULT_SLOTS)"
+    else
+        not_ok "soc-jitter's RESULT_SLOTS" "$("$model" --help | grep "simulates")"
+    fi
+    same_state "... and with random waits on the CPU's ports and the results in a ring of 32 (soc-jitter)" \
         "${flock[@]}" --update synchronous
+    same_state "... and so in sequential order (each query run into its entry's slot)" "${flock[@]}" \
+        --update sequential
     same_state "... and so, brute force" --boids 40 --predators 1 --scouts1 4 --seed 5 \
         --neighbors brute --update synchronous
     model=$soc

@@ -23,6 +23,7 @@ module ulx3s_top #(
     parameter integer N_MAX = 512,
     parameter integer LANES = 8,
     parameter integer BINNING = 0,                  // the accelerator's binned batch
+    parameter integer RESULT_SLOTS = N_MAX,         // the accelerator's result entries (a ring if fewer)
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
     parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
@@ -76,6 +77,7 @@ module ulx3s_top #(
         .N_MAX(N_MAX),
         .LANES(LANES),
         .BINNING(BINNING),
+        .RESULT_SLOTS(RESULT_SLOTS),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE),
         .MODE(MODE),

@@ -103,6 +103,7 @@ module accel_core_formal #(
         .visual(24'd0),
         .visual2(64'd0),
         .protected2(64'd0),
+        .freed({(IW+1){1'b0}}),                     // no ring here (RESULT_SLOTS = N_MAX)
         .busy(busy),
         .finish(finish),
         .boid_raddr(),

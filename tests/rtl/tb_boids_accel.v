@@ -18,17 +18,7 @@ module tb_boids_accel;
 
 `include "accel_regs.vh"
 
-    localparam [31:0] CTRL_START_BIT = 32'd1 << CTRL_START;
-    localparam [31:0] CTRL_BATCH_BIT = 32'd1 << CTRL_BATCH;
-    localparam [31:0] CTRL_IRQ_BIT = 32'd1 << CTRL_IRQ_EN;
-    localparam [31:0] CTRL_BINNED_BIT = 32'd1 << CTRL_BINNED;
-    localparam [31:0] CTRL_STEER_BIT = 32'd1 << CTRL_STEER;
-    localparam [31:0] ST_BUSY = 32'd1 << STATUS_BUSY;
-    localparam [31:0] ST_DONE = 32'd1 << STATUS_DONE;
-    localparam [31:0] ST_ERR_PARAM = 32'd1 << STATUS_ERR_PARAM;
-    localparam [31:0] ST_ERR_BUSY = 32'd1 << STATUS_ERR_BUSY;
-    localparam [31:0] ST_ERR_BUS = 32'd1 << STATUS_ERR_BUS;
-    localparam [31:0] ST_ERRS = ST_ERR_PARAM | ST_ERR_BUSY | ST_ERR_BUS;
+`include "tb_accel_masks.vh"
     localparam integer TIMEOUT = 4000000;           // cycles a run may take here
 
     // ---- DUT ------------------------------------------------------------------
@@ -697,6 +687,11 @@ module tb_boids_accel;
                      STEER != 0 ? 32'hdead_beef : 32'd0);
             expect32("AVOID keeps 32 bits (0 without steering)", REG_AVOID,
                      STEER != 0 ? 32'h1234_5678 : 32'd0);
+            expect32("RESULT_SLOTS is NMAX (no ring)", REG_RESULT_SLOTS, N_MAX);
+            write32(REG_RESULT_SLOTS, 32'd3);
+            expect32("RESULT_SLOTS is read only", REG_RESULT_SLOTS, N_MAX);
+            write32(REG_RESULTS_FREED, 32'd1);
+            expect32("RESULTS_FREED reads back", REG_RESULTS_FREED, 32'd1);
             write32(REG_CTRL, 32'd0);
             write32(REG_STATUS, ST_BUSY);
             expect_status("STATUS.BUSY is read only", ST_BUSY | ST_ERRS, 0);
@@ -705,7 +700,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_AVOID + 20'd4);
+            expect_unmapped(REG_RESULTS_FREED + 20'd4);
             if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
