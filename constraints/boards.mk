@@ -93,12 +93,16 @@ board_rtl = $($($1_FAMILY)_RTL) rtl/boards/$1_top.v
 board_dir = $(BUILD)/boards/$1
 board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
-board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(or $($1_RAM_SHARED),0) SOC_DIV_PAIR=$(or $($1_DIV_PAIR),1) \
+# A board's optional variable, or its default: $(call board_opt,BOARD,NAME,DEFAULT)
+# (origin, so that a board without it raises no --warn-undefined-variables).
+board_opt = $(if $(filter undefined,$(origin $1_$2)),$3,$(or $($1_$2),$3))
+board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(call board_opt,$1,RAM_SHARED,0) \
+	SOC_DIV_PAIR=$(call board_opt,$1,DIV_PAIR,1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
 	SYSTEM_RESULT_SLOTS=$(or $($1_SLOTS),$($1_NMAX)) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
-	SOC_PIXEL_HZ=$(or $($1_PIXEL_HZ),$($1_CLOCK_HZ)) \
-	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(or $($1_START_COPY),1)
+	SOC_PIXEL_HZ=$(call board_opt,$1,PIXEL_HZ,$($1_CLOCK_HZ)) \
+	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(call board_opt,$1,START_COPY,1)
 board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;) \
 	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top; \
