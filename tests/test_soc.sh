@@ -128,10 +128,11 @@ fi
 # which the firmware frees as it reads them: the same flock.
 if [ -x "$build/soc-jitter" ]; then
     model=$build/soc-jitter
-    if "$model" --help | grep -q "RESULT_SLOTS=32 "; then
+    help=$("$model" --help) # whole, before grep -q: an early exit would break the pipe
+    if grep -q "RESULT_SLOTS=32 " <<<"$help"; then
         ok "soc-jitter keeps the accelerator's results in a ring of 32 (RESULT_SLOTS)"
     else
-        not_ok "soc-jitter's RESULT_SLOTS" "$("$model" --help | grep "simulates")"
+        not_ok "soc-jitter's RESULT_SLOTS" "$(grep "simulates" <<<"$help")"
     fi
     same_state "... and with random waits on the CPU's ports and the results in a ring of 32 (soc-jitter)" \
         "${flock[@]}" --update synchronous
