@@ -12,6 +12,7 @@
 #define ACCEL_CTRL_IRQ_EN 0x00000004u
 #define ACCEL_CTRL_BINNED 0x00000008u
 #define ACCEL_CTRL_STEER 0x00000010u
+#define ACCEL_CTRL_VELOCITY 0x00000020u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u
@@ -32,6 +33,11 @@
 #define ACCEL_AVOID 0x0040u /* RW: avoidfactor (Q7.24) for a run with CTRL.STEER */
 #define ACCEL_RESULT_SLOTS 0x0044u /* RO: Result entries the block keeps at once: NMAX, or fewer in a build with a result ring (a power of two, a build parameter) */
 #define ACCEL_RESULTS_FREED 0x0048u /* RW: Result entries of the running batch, counted from 0, that the reader is done with; START sets it to 0, a value above NMAX reads as NMAX */
+#define ACCEL_MATCHING 0x004cu /* RW: matchingfactor (Q7.24) for a run with CTRL.VELOCITY */
+#define ACCEL_TURN 0x0050u /* RW: turnfactor (Q16.16 px/frame) for a run with CTRL.VELOCITY */
+#define ACCEL_MARGIN 0x0054u /* RW: The edges' margin (Q16.16 px) for a run with CTRL.VELOCITY */
+#define ACCEL_WORLD_W 0x0058u /* RW: The world's width (Q16.16 px) for a run with CTRL.VELOCITY */
+#define ACCEL_WORLD_H 0x005cu /* RW: The world's height (Q16.16 px) for a run with CTRL.VELOCITY */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
@@ -56,6 +62,8 @@
 #define ACCEL_STEER_MEAN_VX 8u
 #define ACCEL_STEER_MEAN_VY 12u
 #define ACCEL_STEER_COUNT 24u
+#define ACCEL_VELOCITY_VX 0u
+#define ACCEL_VELOCITY_VY 4u
 #define ACCEL_ADDRESS_BITS 20
 
 #endif

@@ -15,5 +15,8 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p)
     q.world_h = p->world_h;
     q.centering = p->centeringfactor;
     q.avoid = p->avoidfactor;
+    q.matching = p->matchingfactor;
+    q.turn = p->turnfactor;
+    q.margin = p->margin;
     return q;
 }

@@ -64,6 +64,8 @@ typedef struct {
     int weighted;                /* also fill the weighted-only fields */
     q16_t world_w, world_h;      /* lets a spatial engine size its cells */
     gain_t centering, avoid;     /* lets an engine steer (neighbor_stream_t.steered) */
+    gain_t matching;             /* with the world, lets it finish the rules' steps 1 and 2 */
+    q16_t turn, margin;
 } neighbor_query_t;
 
 neighbor_query_t neighbor_query_make(const flock_params_t *p);
@@ -76,10 +78,19 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  * k's words, sep_x to count in neighbor_sums_t's order, are at bus address
  * base + k stride (+0, +4, ... +24) through the HAL, and entries below ready
  * are final. Entry k belongs to boid order[k], or to boid k if order is NULL
- * (the binned batch's entries are in slot order). If steered, the engine has
- * turned each entry into its neighbour steering (neighbor_steer.h, with the
- * query's gains): words +0 to +12 the push and the mean velocity, +24 the
- * count, which neighbor_stream_steer (neighbor_steer.h) reads. */
+ * (the binned batch's entries are in slot order). steered says what the
+ * engine has made of each entry:
+ *   NEIGHBOR_STREAM_SUMS      nothing: the sums
+ *   NEIGHBOR_STREAM_STEERING  its neighbour steering (neighbor_steer.h, with
+ *                             the query's gains): words +0 to +12 the push and
+ *                             the mean velocity, +24 the count, which
+ *                             neighbor_stream_steer reads
+ *   NEIGHBOR_STREAM_VELOCITY  the same, but words +0 and +4 are the boid's
+ *                             velocity after the Cornell rules' steps 1 and 2
+ *                             (its own velocity, the push, the alignment, the
+ *                             edges: the query's matching, turn, margin and
+ *                             world) */
+enum { NEIGHBOR_STREAM_SUMS = 0, NEIGHBOR_STREAM_STEERING = 1, NEIGHBOR_STREAM_VELOCITY = 2 };
 typedef struct {
     uint32_t base, stride;
     uint32_t ready;

@@ -21,10 +21,12 @@ typedef char result_words_in_stream_order[(ACCEL_RESULT_SEP_X == 0 && ACCEL_RESU
                                            ACCEL_RESULT_COUNT == 24)
                                               ? 1
                                               : -1];
-/* A steered entry's words, in the order neighbor_stream_steer reads them. */
+/* A steered entry's words, in the order neighbor_stream_steer reads them;
+ * with velocity, the velocity where neighbors.h says. */
 typedef char steer_words_in_stream_order[(ACCEL_STEER_PUSH_X == 0 && ACCEL_STEER_PUSH_Y == 4 &&
                                           ACCEL_STEER_MEAN_VX == 8 && ACCEL_STEER_MEAN_VY == 12 &&
-                                          ACCEL_STEER_COUNT == 24)
+                                          ACCEL_STEER_COUNT == 24 && ACCEL_VELOCITY_VX == 0 &&
+                                          ACCEL_VELOCITY_VY == 4)
                                              ? 1
                                              : -1];
 
@@ -33,6 +35,7 @@ static uint32_t result_address(uint32_t i) { return ACCEL_RESULTS_BASE + i * ACC
 int neighbors_accel_init(neighbors_accel_t *a)
 {
     neighbors_accel_t empty = {0};
+    uint32_t ctrl;
 
     *a = empty;
     if (hal_read32(ACCEL_ID) != ACCEL_ID_VALUE)
@@ -42,11 +45,16 @@ int neighbors_accel_init(neighbors_accel_t *a)
     a->slots = hal_read32(ACCEL_RESULT_SLOTS);
     if (a->slots == 0 || a->slots > a->n_max) /* a block older than the ring */
         a->slots = a->n_max;
-    /* CTRL.STEER sticks only in a build with steering */
-    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER);
-    a->can_steer = (hal_read32(ACCEL_CTRL) & ACCEL_CTRL_STEER) != 0;
+    /* CTRL.STEER sticks only in a build with steering, CTRL.VELOCITY only in
+     * one that has it too */
+    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY);
+    ctrl = hal_read32(ACCEL_CTRL);
+    a->can_steer = (ctrl & ACCEL_CTRL_STEER) != 0;
+    a->can_velocity = a->can_steer && (ctrl & ACCEL_CTRL_VELOCITY) != 0;
     hal_write32(ACCEL_CTRL, 0);
-    a->steer = a->can_steer;
+    a->steer = a->can_velocity ? NEIGHBOR_STREAM_VELOCITY
+               : a->can_steer  ? NEIGHBOR_STREAM_STEERING
+                               : NEIGHBOR_STREAM_SUMS;
     hal_write32(ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS); /* start clean */
     return NEIGHBORS_OK;
 }
@@ -59,11 +67,13 @@ int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins)
     return NEIGHBORS_OK;
 }
 
-int neighbors_accel_use_steer(neighbors_accel_t *a, int on)
+int neighbors_accel_use_steer(neighbors_accel_t *a, int what)
 {
-    if (on && !a->can_steer)
+    if (what < NEIGHBOR_STREAM_SUMS || what > NEIGHBOR_STREAM_VELOCITY ||
+        (what != NEIGHBOR_STREAM_SUMS && !a->can_steer) ||
+        (what == NEIGHBOR_STREAM_VELOCITY && !a->can_velocity))
         return NEIGHBORS_E_UNSUPPORTED;
-    a->steer = on != 0;
+    a->steer = (uint32_t)what;
     return NEIGHBORS_OK;
 }
 
@@ -122,9 +132,16 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
     hal_write32(ACCEL_VISUAL2_HI, (uint32_t)((uint64_t)q->visual2 >> 32));
     hal_write32(ACCEL_PROTECTED2_LO, (uint32_t)q->protected2);
     hal_write32(ACCEL_PROTECTED2_HI, (uint32_t)((uint64_t)q->protected2 >> 32));
-    if (a->steer) {
+    if (a->steer != NEIGHBOR_STREAM_SUMS) {
         hal_write32(ACCEL_CENTERING, (uint32_t)q->centering);
         hal_write32(ACCEL_AVOID, (uint32_t)q->avoid);
+    }
+    if (a->steer == NEIGHBOR_STREAM_VELOCITY) {
+        hal_write32(ACCEL_MATCHING, (uint32_t)q->matching);
+        hal_write32(ACCEL_TURN, (uint32_t)q->turn);
+        hal_write32(ACCEL_MARGIN, (uint32_t)q->margin);
+        hal_write32(ACCEL_WORLD_W, (uint32_t)q->world_w);
+        hal_write32(ACCEL_WORLD_H, (uint32_t)q->world_h);
     }
     if (a->bins)
         return write_binned(a->bins, boids, n, q);
@@ -268,7 +285,9 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
 
     if (!a->streaming) {
         if (start_batch(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0) |
-                               (a->steer ? ACCEL_CTRL_STEER : 0)) != NEIGHBORS_OK)
+                               (a->steer != NEIGHBOR_STREAM_SUMS ? ACCEL_CTRL_STEER : 0) |
+                               (a->steer == NEIGHBOR_STREAM_VELOCITY ? ACCEL_CTRL_VELOCITY : 0)) !=
+            NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;

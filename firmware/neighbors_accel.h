@@ -19,7 +19,9 @@ typedef struct {
     uint64_t waits;       /* sums_stream calls that found boid k's sums not yet final */
     accel_bins_t *bins;   /* not NULL: binned batches, boids in slot order */
     uint32_t can_steer;   /* the device has CTRL.STEER */
-    uint32_t steer;       /* sums_stream's batches steer (neighbor_steer.h) */
+    uint32_t can_velocity; /* ... and CTRL.VELOCITY */
+    uint32_t steer;       /* what sums_stream's batches make of their entries:
+                             NEIGHBOR_STREAM_SUMS, _STEERING or _VELOCITY */
 } neighbors_accel_t;
 
 /* Checks the ID register and reads the build parameters. Returns 0, or
@@ -34,10 +36,12 @@ int neighbors_accel_init(neighbors_accel_t *a);
  * Returns NEIGHBORS_E_UNSUPPORTED (and changes nothing) if the device was
  * built without binning or bins has other LANES. */
 int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins);
-/* Whether sums_stream's batches have the device turn each entry into its
- * neighbour steering (neighbor_stream_t.steered), with the query's gains: on
- * from init where the device can (NEIGHBORS_E_UNSUPPORTED, and no change,
- * where it cannot). sums_one and sums_all always give sums. */
+/* What sums_stream's batches have the device make of each entry
+ * (neighbor_stream_t.steered): NEIGHBOR_STREAM_SUMS, _STEERING (its neighbour
+ * steering, with the query's gains) or _VELOCITY (the boid's velocity after
+ * the rules' steps 1 and 2 as well). From init the most the device can;
+ * NEIGHBORS_E_UNSUPPORTED, and no change, for more than it can. sums_one and
+ * sums_all always give sums. */
 int neighbors_accel_use_steer(neighbors_accel_t *a, int on);
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a);
 

@@ -32,10 +32,24 @@ static inline void speed_decide(boid_t *b, const flock_params_t *p, int exact, u
         limit_speed_slow(b, NULL, p);
 }
 
+/* Steps 3 to 6 of one boid, v its velocity after steps 1 and 2; exact (the
+ * speed estimate is), min2 and max2 (fx_sq18 of minspeed and maxspeed) are
+ * worked out once a frame. */
+static INLINE_ALWAYS void cornell_rest(boid_t *b, uint8_t role, gain_t *biasval, vec32_t v,
+                                       const boid_t *predators, uint32_t n_predators,
+                                       const flock_params_t *p, int exact, uint32_t min2,
+                                       uint32_t max2)
+{
+    steer_from_predators(&v, b, predators, n_predators, p);
+    steer_bias(&v, role, biasval, p);
+    b->vx = v.x;
+    b->vy = v.y;
+    speed_decide(b, p, exact, min2, max2);
+    move_boid(b);
+}
+
 /* One boid, its neighbours' steering t already worked out (by
- * neighbor_steer, or by the accelerator); exact (the speed estimate is),
- * min2 and max2 (fx_sq18 of minspeed and maxspeed) are worked out once a
- * frame. */
+ * neighbor_steer, or by the accelerator). */
 static INLINE_ALWAYS void cornell_one(boid_t *b, uint8_t role, gain_t *biasval,
                                       const neighbor_steer_t *t, const boid_t *predators,
                                       uint32_t n_predators, const flock_params_t *p, int exact,
@@ -45,12 +59,7 @@ static INLINE_ALWAYS void cornell_one(boid_t *b, uint8_t role, gain_t *biasval,
 
     neighbor_steer_apply(&v.x, &v.y, b->vx, b->vy, t, p->matchingfactor); /* step 1 */
     steer_edges(&v, b, p->turnfactor, p);
-    steer_from_predators(&v, b, predators, n_predators, p);
-    steer_bias(&v, role, biasval, p);
-    b->vx = v.x;
-    b->vy = v.y;
-    speed_decide(b, p, exact, min2, max2);
-    move_boid(b);
+    cornell_rest(b, role, biasval, v, predators, n_predators, p, exact, min2, max2);
 }
 
 /* What a frame's loop takes once: the flock's arrays and sizes (as locals: a
@@ -120,6 +129,32 @@ static int cornell_stream_in_order(const cornell_frame_t *c, neighbor_engine_t *
     return NEIGHBORS_OK;
 }
 
+/* The stream of an engine that has done steps 1 and 2 as well
+ * (NEIGHBOR_STREAM_VELOCITY): each entry's first two words are the boid's
+ * velocity after them, so each boid takes only the rest. st has started. */
+static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *nb,
+                                   const flock_params_t *p, neighbor_stream_t *st)
+{
+    const uint32_t *order = st->order, stride = st->stride;
+    uint32_t k, ready = st->ready, at = st->base;
+    int rc;
+
+    for (k = 0; k < c->n; k++, at += stride) {
+        uint32_t id = order != NULL ? order[k] : k;
+        vec32_t v;
+        if (k >= ready) {
+            if ((rc = nb->sums_stream(nb->ctx, k, st)) != NEIGHBORS_OK)
+                return rc;
+            ready = st->ready;
+        }
+        v.x = fx_i32(hal_read32(at));
+        v.y = fx_i32(hal_read32(at + 4));
+        cornell_rest(&c->boid[id], c->role[id], &c->biasval[id], v, c->predator, c->n_predators,
+                     p, c->exact, c->min2, c->max2);
+    }
+    return NEIGHBORS_OK;
+}
+
 /* Each boid as soon as the engine has its sums, read where the engine keeps
  * them; the engine is asked again only when the boids it said were ready are
  * done. */
@@ -135,6 +170,8 @@ int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_pa
         if (k >= ready) {
             if ((rc = nb->sums_stream(nb->ctx, k, &st)) != NEIGHBORS_OK)
                 return rc;
+            if (st.steered == NEIGHBOR_STREAM_VELOCITY) /* the first call says so */
+                return cornell_stream_velocity(&c, nb, p, &st);
             if (st.order != NULL) /* the first call says: entries are not by id */
                 return cornell_stream_in_order(&c, nb, p, &st);
             ready = st.ready;

@@ -2,7 +2,10 @@
 // N_MAX entries of x, y, vx, vy (Q16.16 each): one word-wide write port for the
 // bus, one entry-wide registered read port shared by the bus and the stream, with
 // its own address for the velocities (the stream reads them later than the
-// positions; the bus gives both the same address).
+// positions; the bus gives both the same address). The write port also reads a
+// whole entry (sre, for the steering unit) in the cycles it does not write: the
+// bus writes only between runs, the unit reads only during one, so each block RAM
+// keeps its two ports.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -15,6 +18,11 @@ module accel_boid_mem #(
     input  wire [$clog2(N_MAX)-1:0] waddr,          // entry
     input  wire [1:0]               wword,          // 0 x, 1 y, 2 vx, 3 vy
     input  wire [31:0]              wdata,
+    // the write port's read: a whole entry at saddr, one cycle after sre (else it
+    // holds); never in a cycle with we
+    input  wire                     sre,
+    input  wire [$clog2(N_MAX)-1:0] saddr,
+    output reg  [127:0]             srdata,         // {vy, vx, y, x}
     // read port: a whole entry, one cycle after the addresses while re (else it
     // holds); the addresses are raddr and vraddr if rsel, else waddr for all four
     // (the bus's), chosen at the port so that nothing is computed while re is low
@@ -37,15 +45,19 @@ module accel_boid_mem #(
     (* no_rw_check *) reg [31:0] mem_vx[0:N_MAX-1];
     (* no_rw_check *) reg [31:0] mem_vy[0:N_MAX-1];
 
+    // the write port's one address: the bus's, or the unit's while it reads
+    wire [$clog2(N_MAX)-1:0] aaddr = sre ? saddr : waddr;
+
     always @(posedge clk) begin
         if (we) begin
             case (wword)
-                2'd0: mem_x[waddr] <= wdata;
-                2'd1: mem_y[waddr] <= wdata;
-                2'd2: mem_vx[waddr] <= wdata;
-                default: mem_vy[waddr] <= wdata;
+                2'd0: mem_x[aaddr] <= wdata;
+                2'd1: mem_y[aaddr] <= wdata;
+                2'd2: mem_vx[aaddr] <= wdata;
+                default: mem_vy[aaddr] <= wdata;
             endcase
         end
+        if (sre) srdata <= {mem_vy[aaddr], mem_vx[aaddr], mem_y[aaddr], mem_x[aaddr]};
         if (re) rdata <= {mem_vy[rsel ? vraddr : waddr], mem_vx[rsel ? vraddr : waddr],
                           mem_y[rsel ? raddr : waddr], mem_x[rsel ? raddr : waddr]};
     end

@@ -14,11 +14,20 @@
 // and the entry becomes {count, 0, mean_vy, mean_vx, push_y, push_x}: the count
 // stays where the raw entry has it, the four 32-bit words at its bottom.
 //
+// With velocity, the unit also reads the boid's own x, y, vx, vy (the boid memory
+// entry of the same index, read beside the result) and finishes the rules' steps
+// 1 and 2 (firmware/rules_cornell.c), all sums modulo 2^32 as in C:
+//   v     = vx + push + (n != 0 ? gain(mean_v - vx, MATCHING) : 0) + edge
+//   edge  = x: (x < margin ? turn : 0) - (x > world_w - margin ? turn : 0),
+//           y: (y < margin ? turn : 0) - (y > world_h - margin ? turn : 0)
+// and push_x, push_y in the entry are replaced by v_x, v_y.
+//
 // One entry at a time, in order: entry k is read once the core has written it
 // (k < written) in a cycle the bus leaves the read port free (port_free), and
 // written back in a cycle the core does not write (core_we). Each entry takes
 // 45 cycles (read 2, division 32, eight products through one multiplier 10,
-// write 1), far below the rules' time on the CPU for the same boid.
+// write 1), far below the rules' time on the CPU for the same boid; with velocity,
+// 47 (two more products).
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -33,6 +42,12 @@ module accel_steer #(
     input  wire [$clog2(N_MAX):0]   count,          // its entries, held while busy
     input  wire [31:0]              centering,      // gains, Q7.24, held while busy
     input  wire [31:0]              avoid,
+    input  wire                     velocity,       // finish steps 1 and 2 (above), held while busy
+    input  wire [31:0]              matching,       // Q7.24, held while busy
+    input  wire [31:0]              turn,           // Q16.16, the next four held while busy
+    input  wire [31:0]              margin,
+    input  wire [31:0]              world_w,
+    input  wire [31:0]              world_h,
     input  wire [$clog2(N_MAX):0]   written,        // entries 0..written-1 are final sums
     output wire                     busy,
     output wire [$clog2(N_MAX):0]   steered,        // entries 0..steered-1 hold steering
@@ -46,7 +61,11 @@ module accel_steer #(
     input  wire                     core_we,
     output wire                     res_we,
     output wire [$clog2(N_MAX)-1:0] res_waddr,
-    output wire [RES_W-1:0]         res_wdata
+    output wire [RES_W-1:0]         res_wdata,
+    // the boid memory's entry of the same index (velocity): read with the result
+    output wire                     own_re,
+    output wire [$clog2(N_MAX)-1:0] own_raddr,
+    input  wire [127:0]             own_rdata       // {vy, vx, y, x}, one cycle after own_re
 );
 
     localparam integer IW = $clog2(N_MAX);
@@ -68,6 +87,8 @@ module accel_steer #(
     assign steered = ptr;                           // entries go in order, one at a time
     assign res_re = state == S_FETCH && ptr < written && port_free;
     assign res_raddr = ptr[IW-1:0];
+    assign own_re = res_re && velocity;
+    assign own_raddr = ptr[IW-1:0];
     assign res_we = state == S_STORE && !core_we;
     assign res_waddr = ptr[IW-1:0];
     assign finish = res_we && ptr + 1'b1 == count;
@@ -95,6 +116,11 @@ module accel_steer #(
     reg  signed [32:0] m_b;                         // {0, an unsigned word}
     reg  signed [65:0] prod;
     reg  [31:0] to_cx, to_cy, mean_vx, mean_vy, sep_px, sep_py, push_x, push_y;
+    // velocity: the boid's own state, the edges' turn, the velocity without and
+    // with the alignment term
+    reg  [31:0] own_x, own_y, own_vx, own_vy, edge_x, edge_y, base_x, base_y, v_x, v_y;
+    reg         left, right, top, bottom;           // within the margin of that edge
+    wire [31:0] match_term = n != {CNT_W{1'b0}} ? gained : 32'd0;
 
     function signed [32:0] sgn(input [31:0] w);
         sgn = {w[31], w};
@@ -124,6 +150,7 @@ module accel_steer #(
                 ali_x <= word_of(res_rdata[4*SUM_W +: SUM_W]);
                 ali_y <= word_of(res_rdata[5*SUM_W +: SUM_W]);
                 n <= res_rdata[6*SUM_W +: CNT_W];
+                {own_vy, own_vx, own_y, own_x} <= own_rdata;
                 narrow_x <= word_of(res_rdata[0*SUM_W +: SUM_W]) + 32'h0008_0000 < 32'h0010_0000;
                 narrow_y <= word_of(res_rdata[1*SUM_W +: SUM_W]) + 32'h0008_0000 < 32'h0010_0000;
                 r <= 32'd0;
@@ -154,6 +181,8 @@ module accel_steer #(
                     end
                     4'd6: begin m_a <= sgn({to_cx[29:0], 2'd0}); m_b <= uns({centering[24:0], 7'd0}); end
                     4'd7: begin m_a <= sgn({to_cy[29:0], 2'd0}); m_b <= uns({centering[24:0], 7'd0}); end
+                    4'd8: begin m_a <= sgn({mean_vx[29:0] - own_vx[29:0], 2'd0}); m_b <= uns({matching[24:0], 7'd0}); end
+                    4'd9: begin m_a <= sgn({mean_vy[29:0] - own_vy[29:0], 2'd0}); m_b <= uns({matching[24:0], 7'd0}); end
                     default: ;
                 endcase
                 prod <= m_a * m_b;
@@ -166,10 +195,32 @@ module accel_steer #(
                     4'd7: sep_py <= narrow_y ? gained : separated_wide;
                     4'd8: push_x <= gained + sep_px;
                     4'd9: push_y <= gained + sep_py;
+                    4'd10: v_x <= base_x + match_term;
+                    4'd11: v_y <= base_y + match_term;
+                    default: ;
+                endcase
+                // the edges, in the cycles between (signed, as C compares q16_t)
+                case (k)
+                    4'd0: begin
+                        left <= $signed(own_x) < $signed(margin);
+                        right <= $signed(own_x) > $signed(world_w - margin);
+                        top <= $signed(own_y) < $signed(margin);
+                        bottom <= $signed(own_y) > $signed(world_h - margin);
+                    end
+                    4'd1: begin
+                        edge_x <= (left ? turn : 32'd0) - (right ? turn : 32'd0);
+                        edge_y <= (top ? turn : 32'd0) - (bottom ? turn : 32'd0);
+                    end
+                    4'd2: begin
+                        base_x <= own_vx + edge_x;
+                        base_y <= own_vy + edge_y;
+                    end
+                    4'd9: base_x <= base_x + push_x;
+                    4'd10: base_y <= base_y + push_y;
                     default: ;
                 endcase
                 k <= k + 4'd1;
-                if (k == 4'd9) state <= S_STORE;
+                if (k == (velocity ? 4'd11 : 4'd9)) state <= S_STORE;
             end
             S_STORE: if (res_we) begin
                 ptr <= ptr + 1'b1;
@@ -184,12 +235,13 @@ module accel_steer #(
         if (rst) state <= S_IDLE;
     end
 
-    assign res_wdata = {n, {(6*SUM_W-128){1'b0}}, mean_vy, mean_vx, push_y, push_x};
+    assign res_wdata = {n, {(6*SUM_W-128){1'b0}}, mean_vy, mean_vx,
+                        velocity ? v_y : push_y, velocity ? v_x : push_x};
 
     // The gains and the offsets enter gain() shifted as 32-bit words (their high
     // bits fall off, as in C); the remainder's top bit is zero once subtracted; the
     // product never needs its two top bits.
-    wire unused_ok = &{1'b0, centering[31:25], rem_left[IW], prod[65:64], prod[13:0], to_cx[31:30],
+    wire unused_ok = &{1'b0, centering[31:25], matching[31:25], rem_left[IW], prod[65:64], prod[13:0], to_cx[31:30],
                        to_cy[31:30], gain_word[0], wide[0]};
 
 endmodule

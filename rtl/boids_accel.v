@@ -31,7 +31,11 @@
 // (accel_steer, with CENTERING and AVOID): BUSY stays set, and DONE waits, until
 // the last entry is steered, and RESULTS_READY counts steered entries. Each entry
 // carries a flag saying which form it holds, so that a query run's entry reads as
-// sums beside steered ones.
+// sums beside steered ones. With CTRL.VELOCITY as well, the unit reads each boid's
+// own state from the boid memory (through its write port, which the bus leaves
+// alone while busy) and finishes the rules' steps 1 and 2: the entry's first two
+// words are then the boid's velocity after them (MATCHING, TURN, MARGIN, WORLD_W,
+// WORLD_H).
 // RESULT_SLOTS below N_MAX makes the result memory a ring of that many entries
 // (a power of two): entry i is kept in slot i mod RESULT_SLOTS and still read at
 // its own address, and a batch pass starts only when its entries fit behind
@@ -106,10 +110,12 @@ module boids_accel #(
     end
 
     // ---- registers ------------------------------------------------------------
-    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r;
+    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r;
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
+    wire        ctrl_velocity = HAS_STEER && ctrl_velocity_r;
     reg  [31:0] reg_centering, reg_avoid;
+    reg  [31:0] reg_matching, reg_turn, reg_margin, reg_world_w, reg_world_h;
     reg         run_steer;                          // the run steers its entries (and has some)
     wire        steer_busy, steer_finish;
     wire [IW:0] steered;
@@ -155,7 +161,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_RESULTS_FREED;
+    wire          in_regs = adr <= REG_WORLD_H;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -213,12 +219,14 @@ module boids_accel #(
                     if (run_busy) begin
                         if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch
                             || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
-                            || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer))
+                            || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
+                            || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity))
                             st_err_busy <= 1'b1;
                     end else begin
                         ctrl_batch <= wb_dat_i[CTRL_BATCH];
                         ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
                         ctrl_steer_r <= wb_dat_i[CTRL_STEER];
+                        ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
                             else st_done <= 1'b0;
@@ -232,7 +240,8 @@ module boids_accel #(
                     if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
                 end
                 REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
-                REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID: begin
+                REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID, REG_MATCHING,
+                REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H: begin
                     if (run_busy) st_err_busy <= 1'b1;
                     else begin
                         if (adr == REG_COUNT) reg_count <= wb_dat_i;
@@ -244,6 +253,11 @@ module boids_accel #(
                         if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
                         if (adr == REG_CENTERING && HAS_STEER) reg_centering <= wb_dat_i;
                         if (adr == REG_AVOID && HAS_STEER) reg_avoid <= wb_dat_i;
+                        if (adr == REG_MATCHING && HAS_STEER) reg_matching <= wb_dat_i;
+                        if (adr == REG_TURN && HAS_STEER) reg_turn <= wb_dat_i;
+                        if (adr == REG_MARGIN && HAS_STEER) reg_margin <= wb_dat_i;
+                        if (adr == REG_WORLD_W && HAS_STEER) reg_world_w <= wb_dat_i;
+                        if (adr == REG_WORLD_H && HAS_STEER) reg_world_h <= wb_dat_i;
                     end
                 end
                 REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
@@ -270,9 +284,15 @@ module boids_accel #(
             ctrl_binned_r <= 1'b0;
             ctrl_irq_en <= 1'b0;
             ctrl_steer_r <= 1'b0;
+            ctrl_velocity_r <= 1'b0;
             run_steer <= 1'b0;
             reg_centering <= 32'd0;
             reg_avoid <= 32'd0;
+            reg_matching <= 32'd0;
+            reg_turn <= 32'd0;
+            reg_margin <= 32'd0;
+            reg_world_w <= 32'd0;
+            reg_world_h <= 32'd0;
             st_done <= 1'b0;
             st_err_param <= 1'b0;
             st_err_busy <= 1'b0;
@@ -291,6 +311,9 @@ module boids_accel #(
     // ---- memories -------------------------------------------------------------
     wire [IW-1:0]    core_raddr, core_vraddr;
     wire [127:0]     boid_rdata;
+    wire             own_re;                        // the steering unit reads a boid's own state
+    wire [IW-1:0]    own_raddr;
+    wire [127:0]     own_rdata;
     wire [IW-1:0]    res_waddr;
     wire             res_wsel;
     wire [RES_W-1:0] res_wdata_lane0, res_wdata_shadow, res_rdata;
@@ -306,6 +329,9 @@ module boids_accel #(
         .waddr(boid_idx),
         .wword(boid_word),
         .wdata(wb_dat_i),
+        .sre(own_re),
+        .saddr(own_raddr),
+        .srdata(own_rdata),
         .re(busy || req),
         .rsel(busy),
         .raddr(core_raddr),
@@ -353,6 +379,12 @@ module boids_accel #(
                 .count(reg_count[IW:0]),
                 .centering(reg_centering),
                 .avoid(reg_avoid),
+                .velocity(ctrl_velocity),
+                .matching(reg_matching),
+                .turn(reg_turn),
+                .margin(reg_margin),
+                .world_w(reg_world_w),
+                .world_h(reg_world_h),
                 .written(reg_ready),
                 .busy(steer_busy),
                 .steered(steered),
@@ -364,7 +396,10 @@ module boids_accel #(
                 .core_we(res_we),
                 .res_we(st_we),
                 .res_waddr(st_waddr),
-                .res_wdata(st_wdata)
+                .res_wdata(st_wdata),
+                .own_re(own_re),
+                .own_raddr(own_raddr),
+                .own_rdata(own_rdata)
             );
             assign mem_we = res_we || st_we;
             assign mem_waddr = res_we ? res_waddr : st_waddr;
@@ -403,7 +438,10 @@ module boids_accel #(
             assign res_steer_words = 128'd0;
             assign mem_re = req;
             assign mem_raddr = res_idx;
-            wire unused_ok = &{1'b0, reg_centering, reg_avoid};
+            assign own_re = 1'b0;
+            assign own_raddr = {IW{1'b0}};
+            wire unused_ok = &{1'b0, reg_centering, reg_avoid, reg_matching, reg_turn, reg_margin,
+                               reg_world_w, reg_world_h, ctrl_velocity_r, own_rdata};
         end
     endgenerate
 
@@ -478,6 +516,7 @@ module boids_accel #(
         ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
         ctrl_word[CTRL_BINNED] = ctrl_binned;
         ctrl_word[CTRL_STEER] = ctrl_steer;
+        ctrl_word[CTRL_VELOCITY] = ctrl_velocity;
         status_word = 32'd0;
         status_word[STATUS_BUSY] = run_busy;
         status_word[STATUS_DONE] = st_done;
@@ -493,7 +532,7 @@ module boids_accel #(
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
-            // registers are at word addresses 0..18: select by the word index alone
+            // registers are at word addresses 0..23: select by the word index alone
             case (adr[6:2])
                 REG_ID[6:2]: rd_reg <= ID_VALUE;
                 REG_NMAX[6:2]: rd_reg <= NMAX_WORD;
@@ -512,6 +551,11 @@ module boids_accel #(
                 REG_BIN_PASSES[6:2]: rd_reg <= BIN_PASSES_WORD;
                 REG_CENTERING[6:2]: rd_reg <= HAS_STEER ? reg_centering : 32'd0;
                 REG_AVOID[6:2]: rd_reg <= HAS_STEER ? reg_avoid : 32'd0;
+                REG_MATCHING[6:2]: rd_reg <= HAS_STEER ? reg_matching : 32'd0;
+                REG_TURN[6:2]: rd_reg <= HAS_STEER ? reg_turn : 32'd0;
+                REG_MARGIN[6:2]: rd_reg <= HAS_STEER ? reg_margin : 32'd0;
+                REG_WORLD_W[6:2]: rd_reg <= HAS_STEER ? reg_world_w : 32'd0;
+                REG_WORLD_H[6:2]: rd_reg <= HAS_STEER ? reg_world_h : 32'd0;
                 REG_RESULT_SLOTS[6:2]: rd_reg <= SLOTS_WORD;
                 REG_RESULTS_FREED[6:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
                 default: rd_reg <= 32'd0;

@@ -34,6 +34,12 @@ REGS = [
                               "CENTERING and AVOID): RESULTS_READY and DONE then count steered "
                               "entries. Reads 0 and is ignored in a build without steering "
                               "(STEER = 0); a query run ignores it."),
+        ("VELOCITY", 5, 1, "RW", "With STEER: words 0 and 1 of each steered entry are instead the "
+                                 "boid's velocity after the Cornell rules' steps 1 and 2 (its own "
+                                 "velocity from the boid memory, the steering, the alignment with "
+                                 "MATCHING, the edges with TURN, MARGIN, WORLD_W and WORLD_H: the "
+                                 "VELOCITY result words). Reads 0 and is ignored in a build without "
+                                 "steering."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
@@ -74,6 +80,16 @@ REGS = [
                                      "RESULTS_FREED + RESULT_SLOTS: it holds before a pass that does "
                                      "not fit, and goes on when this is written. No effect when "
                                      "RESULT_SLOTS is NMAX.", []),
+    ("MATCHING", 0x4C, "RW", 0, "matchingfactor (Q7.24) for a run with CTRL.VELOCITY. Reads 0 in a "
+                                "build without steering.", []),
+    ("TURN", 0x50, "RW", 0, "turnfactor (Q16.16 px/frame) for a run with CTRL.VELOCITY. Reads 0 in a "
+                            "build without steering.", []),
+    ("MARGIN", 0x54, "RW", 0, "The edges' margin (Q16.16 px) for a run with CTRL.VELOCITY. Reads 0 in a "
+                              "build without steering.", []),
+    ("WORLD_W", 0x58, "RW", 0, "The world's width (Q16.16 px) for a run with CTRL.VELOCITY. Reads 0 in "
+                               "a build without steering.", []),
+    ("WORLD_H", 0x5C, "RW", 0, "The world's height (Q16.16 px) for a run with CTRL.VELOCITY. Reads 0 in "
+                               "a build without steering.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
@@ -102,6 +118,11 @@ STEER_WORDS = [  # a steered entry (CTRL.STEER): firmware/neighbor_steer.h, bit 
     (2, "MEAN_VX", "the cohesion ring's mean velocity x, Q16 px/frame (0 when COUNT is 0)"),
     (3, "MEAN_VY", "the same, y"),
     (6, "COUNT", "boids in the cohesion ring, as in a sums entry"),
+]
+VELOCITY_WORDS = [  # a steered entry of a run with CTRL.VELOCITY: firmware/rules_cornell.c, bit for bit
+    (0, "VX", "the boid's velocity x after steps 1 and 2: vx + PUSH_X + the alignment term (when COUNT "
+              "is not 0) + the edges' turn, Q16 px/frame"),
+    (1, "VY", "the same, y"),
 ]
 ADDRESS_BITS = 20  # byte address width of each slave
 
@@ -188,6 +209,8 @@ def c_header():
         out.append(f"#define ACCEL_RESULT_{name} {4 * word}u")
     for word, name, _ in STEER_WORDS:
         out.append(f"#define ACCEL_STEER_{name} {4 * word}u")
+    for word, name, _ in VELOCITY_WORDS:
+        out.append(f"#define ACCEL_VELOCITY_{name} {4 * word}u")
     out += [f"#define ACCEL_ADDRESS_BITS {ADDRESS_BITS}", "", "#endif", ""]
     return "\n".join(out)
 
@@ -332,6 +355,14 @@ def markdown():
             "each); words 4 and 5 then read 0.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in STEER_WORDS:
+        out.append(f"| {word} | {name} | {meaning} |")
+    out += ["", "With CTRL.VELOCITY as well, the unit also reads the boid's own x, y, vx and vy from",
+            "the boid memory and finishes the Cornell rules' steps 1 and 2 for it, as",
+            "`flock_rules_cornell_stream()` in `firmware/rules_cornell.c` does, bit for bit: words",
+            "0 and 1 then hold the velocity that results (about 47 cycles an entry), and words 2,",
+            "3 and 6 stay as above.", "",
+            "| word | name | meaning |", "| --- | --- | --- |"]
+    for word, name, meaning in VELOCITY_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")
     out += ["", "### Pass table", "",
             f"In a build with binning (BIN_PASSES above 0), pass p of a binned batch (CTRL.BINNED)",

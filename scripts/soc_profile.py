@@ -129,7 +129,7 @@ set output '{part}'
 set title '{title}'
 set style fill solid 0.8 border -1
 set xlabel 'share of the CPU clock cycles (%)'
-set xrange [0:*]
+set xrange [0:{max(pct for _, pct in shares) * 1.12 if shares else 1:.2f}]  # room for the largest bar's label
 set yrange [-0.7:{len(shares) - 0.3}]
 set ytics nomirror
 set grid xtics

@@ -15,6 +15,7 @@
 #include "../firmware/neighbors_accel.h"
 #include "../firmware/neighbors_brute.h"
 #include "../firmware/neighbors_grid.h"
+#include "../firmware/steering.h"
 #include "../host/flock_state.h"
 #include "../host/params.h"
 #include "../host/scene.h"
@@ -82,6 +83,15 @@ static neighbor_steer_t stream_entry(const neighbor_stream_t *st, uint32_t k,
     return neighbor_stream_steer(st->base + k * st->stride, st->steered, q->centering, q->avoid);
 }
 
+/* What the engine's streams make of their entries from init: the most the
+ * device can. */
+static int stream_default(void)
+{
+    return accel.can_velocity ? NEIGHBOR_STREAM_VELOCITY
+           : accel.can_steer  ? NEIGHBOR_STREAM_STEERING
+                              : NEIGHBOR_STREAM_SUMS;
+}
+
 /* The batch through sums_stream, steered by the device if steer is set,
  * else as sums; the newest entry the engine calls final is read at once
  * (the host takes no simulated time between bus accesses: the hardest case
@@ -105,7 +115,56 @@ static void stream_steers(neighbor_engine_t *a, const boid_t *boids, neighbor_st
         if (k != st.ready - 1)
             out[k] = stream_entry(&st, k, q);
     }
-    assert_int_equal(neighbors_accel_use_steer(&accel, (int)accel.can_steer), 0);
+    assert_int_equal(neighbors_accel_use_steer(&accel, stream_default()), 0);
+}
+
+/* The velocity of the stream's entry k (NEIGHBOR_STREAM_VELOCITY), stored
+ * at its boid's index. */
+static void stream_velocity(const neighbor_stream_t *st, uint32_t k, vec32_t *out)
+{
+    uint32_t at = st->base + k * st->stride, id = st->order != NULL ? st->order[k] : k;
+
+    out[id].x = fx_i32(hal_read32(at + ACCEL_VELOCITY_VX));
+    out[id].y = fx_i32(hal_read32(at + ACCEL_VELOCITY_VY));
+}
+
+/* The batch through sums_stream with the device doing the rules' steps 1
+ * and 2, read as stream_steers reads (the newest final entry at once). */
+static void stream_velocities(neighbor_engine_t *a, const boid_t *boids, vec32_t *out, uint32_t n,
+                              const neighbor_query_t *q)
+{
+    neighbor_stream_t st = {0, 0, 0, NULL, 0};
+    uint32_t k;
+
+    assert_int_equal(neighbors_accel_use_steer(&accel, NEIGHBOR_STREAM_VELOCITY), 0);
+    assert_int_equal(a->begin(a->ctx, boids, n, q), 0);
+    for (k = 0; k < n; k++) {
+        if (k >= st.ready) {
+            assert_int_equal(a->sums_stream(a->ctx, k, &st), 0);
+            assert_true(st.ready > k && st.ready <= n);
+            assert_int_equal(st.steered, NEIGHBOR_STREAM_VELOCITY);
+            stream_velocity(&st, st.ready - 1, out);
+        }
+        if (k != st.ready - 1)
+            stream_velocity(&st, k, out);
+    }
+    assert_int_equal(neighbors_accel_use_steer(&accel, stream_default()), 0);
+}
+
+/* The rules' steps 1 and 2 in C (cornell_one's), for boid b with sums s. */
+static vec32_t velocity_in_c(const boid_t *b, const neighbor_sums_t *s, const neighbor_query_t *q)
+{
+    const neighbor_steer_t t = neighbor_steer(s, q->centering, q->avoid);
+    flock_params_t p;
+    vec32_t v = {b->vx, b->vy};
+
+    memset(&p, 0, sizeof p);
+    p.world_w = q->world_w;
+    p.world_h = q->world_h;
+    p.margin = q->margin;
+    neighbor_steer_apply(&v.x, &v.y, b->vx, b->vy, &t, q->matching);
+    steer_edges(&v, b, q->turn, &p);
+    return v;
 }
 
 static void assert_same_steer(const neighbor_steer_t *a, const neighbor_steer_t *b, uint32_t i,
@@ -128,6 +187,7 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
     neighbor_sums_t *batch = calloc(n, sizeof *batch);
     neighbor_steer_t *streamed = calloc(n, sizeof *streamed), *steered = calloc(n, sizeof *steered);
+    vec32_t *moved = calloc(n, sizeof *moved);
     neighbor_sums_t one, want;
     const uint32_t *order;
     uint32_t i, step = n > 256 ? n / 61 + 1 : 1;
@@ -135,11 +195,15 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     assert_non_null(batch);
     assert_non_null(streamed);
     assert_non_null(steered);
-    assert_true(accel.can_steer); /* every co-simulated build has steering */
+    assert_non_null(moved);
+    assert_true(accel.can_steer); /* every co-simulated build has steering, */
+    assert_true(accel.can_velocity); /* and velocity */
     assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
     stream_steers(&a, boids, streamed, n, q, 0);
     if (accel.can_steer)
         stream_steers(&a, boids, steered, n, q, 1);
+    if (accel.can_velocity)
+        stream_velocities(&a, boids, moved, n, q);
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
     assert_int_equal(a.sums_all(a.ctx, batch, &order), 0);
     assert_null(order);
@@ -151,6 +215,12 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
         assert_same_steer(&streamed[i], &t, i, 0);
         if (accel.can_steer)
             assert_same_steer(&steered[i], &t, i, 1);
+        if (accel.can_velocity) {
+            const vec32_t v = velocity_in_c(&boids[i], &want, q);
+            if (moved[i].x != v.x || moved[i].y != v.y)
+                fail_msg("boid %u: the device's velocity after steps 1 and 2 (%ld %ld) vs C (%ld %ld)",
+                         i, (long)moved[i].x, (long)moved[i].y, (long)v.x, (long)v.y);
+        }
         if (i % step == 0 || i == n - 1) {
             assert_int_equal(a.sums_one(a.ctx, i, &one), 0);
             assert_same_sums(&one, &want, i);
@@ -159,6 +229,7 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     free(batch);
     free(streamed);
     free(steered);
+    free(moved);
 }
 
 static uint32_t scene_size(uint32_t want) { return want < accel.n_max ? want : accel.n_max; }

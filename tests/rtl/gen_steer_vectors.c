@@ -1,5 +1,7 @@
 /* Test vectors for tests/rtl/tb_accel_steer.v: result entries of neighbour sums
- * and the steering that firmware/neighbor_steer.h works out from them.
+ * and the steering that firmware/neighbor_steer.h works out from them; for the
+ * runs with velocity, also each boid's own state and its velocity after the
+ * Cornell rules' steps 1 and 2 (neighbor_steer_apply, steer_edges).
  *
  * Usage: gen_steer_vectors N_MAX OUT.txt
  * Sums are as an accelerator of N_MAX entries can give them: each of a boid's
@@ -7,17 +9,22 @@
  * COUNT in the separation ring. The runs cover counts 0, 1, 255, 256 (the
  * table's end), N_MAX - 1, every term at its extreme, separation sums across
  * the 2^19 switch to the wide product and across its saturation, and gains
- * 0, GAIN_ONE and random ones.
+ * 0, GAIN_ONE and random ones. The runs with velocity repeat the sizes with
+ * boids inside, on and past each margin and the world's edges, speeds to the
+ * clamp, and worlds narrower than two margins.
  *
  * File format (whitespace separated, hex words, read with $fscanf):
  *   <runs>
- *   then per run: <N> <CENTERING> <AVOID>
+ *   then per run: <N> <CENTERING> <AVOID> <VELOCITY> <MATCHING> <TURN> <MARGIN>
+ *                 <WORLD_W> <WORLD_H>
  *   N lines: sep_x sep_y coh_x coh_y ali_x ali_y count push_x push_y mean_vx mean_vy
+ *            x y vx vy v_x v_y   (v: the velocity after steps 1 and 2)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include "neighbor_steer.h"
 #include "scene.h"
+#include "steering.h"
 
 static uint64_t rng = 0x57ee2026u;
 
@@ -80,9 +87,46 @@ static gain_t gain_of(void)
     }
 }
 
+/* A coordinate of a world of size w with margin m: inside, at or past a
+ * margin or an edge, or anywhere a position may be. */
+static q16_t coord_of(q16_t w, q16_t m)
+{
+    switch (rnd(0, 7)) {
+    case 0: return m + (q16_t)rnd(-2, 2);
+    case 1: return w - m + (q16_t)rnd(-2, 2);
+    case 2: return (q16_t)rnd(-2, 2);
+    case 3: return w + (q16_t)rnd(-2, 2);
+    case 4: return (q16_t)rnd(-POSITION_MAX, POSITION_MAX);
+    default: return (q16_t)rnd(-m, w + m);
+    }
+}
+
+/* A velocity component: random, small, or at the clamp. */
+static q16_t speed_of(void)
+{
+    switch (rnd(0, 4)) {
+    case 0: return rnd(0, 1) ? SPEED_CLAMP : -SPEED_CLAMP;
+    case 1: return (q16_t)rnd(-4, 4);
+    default: return (q16_t)rnd(-SPEED_CLAMP, SPEED_CLAMP);
+    }
+}
+
+/* The edges' parameters of a run: the defaults' scale, sometimes a world
+ * narrower than two margins (both turns at once) or no turn at all. */
+static void edges_of(flock_params_t *p)
+{
+    p->world_w = (q16_t)rnd(16, 2048) << 16;
+    p->world_h = (q16_t)rnd(16, 2048) << 16;
+    p->margin = (q16_t)rnd(0, 1 << 23);
+    if (rnd(0, 3) == 0)
+        p->margin = (p->world_w > p->world_h ? p->world_w : p->world_h) / 2 + (q16_t)rnd(0, 1 << 20);
+    p->turnfactor = rnd(0, 4) == 0 ? 0 : (q16_t)rnd(0, 1 << 20);
+    p->matchingfactor = gain_of();
+}
+
 int main(int argc, char **argv)
 {
-    static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600};
+    static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600, 1, 2, 9, 40, 200, 600};
     uint32_t nmax, r, runs, i;
     FILE *out;
 
@@ -99,10 +143,19 @@ int main(int argc, char **argv)
     for (r = 0; r < runs; r++) {
         uint32_t n = sizes[r] < nmax ? sizes[r] : nmax;
         gain_t centering = r == 0 ? GAIN_ONE : gain_of(), avoid = r == 1 ? GAIN_ONE : gain_of();
-        fprintf(out, "%u %08x %08x\n", n, (uint32_t)centering, (uint32_t)avoid);
+        int velocity = r >= runs / 2; /* the second half of the runs */
+        flock_params_t p = {0};
+        edges_of(&p);
+        if (r == runs / 2)
+            p.matchingfactor = GAIN_ONE;
+        fprintf(out, "%u %08x %08x %d %08x %08x %08x %08x %08x\n", n, (uint32_t)centering,
+                (uint32_t)avoid, velocity, (uint32_t)p.matchingfactor, (uint32_t)p.turnfactor,
+                (uint32_t)p.margin, (uint32_t)p.world_w, (uint32_t)p.world_h);
         for (i = 0; i < n; i++) {
             neighbor_sums_t s;
             neighbor_steer_t t;
+            boid_t b;
+            vec32_t v;
             s.count = count_of(nmax);
             s.coh_x = sum_of(s.count);
             s.coh_y = sum_of(s.count);
@@ -111,10 +164,21 @@ int main(int argc, char **argv)
             s.sep_x = sep_of(nmax - 1 - s.count, avoid);
             s.sep_y = sep_of(nmax - 1 - s.count, avoid);
             t = neighbor_steer(&s, centering, avoid);
-            fprintf(out, "%08x %08x %08x %08x %08x %08x %08x %08x %08x %08x %08x\n",
+            b.x = coord_of(p.world_w, p.margin);
+            b.y = coord_of(p.world_h, p.margin);
+            b.vx = speed_of();
+            b.vy = speed_of();
+            v.x = b.vx; /* the rules' steps 1 and 2, as cornell_one has them */
+            v.y = b.vy;
+            neighbor_steer_apply(&v.x, &v.y, b.vx, b.vy, &t, p.matchingfactor);
+            steer_edges(&v, &b, p.turnfactor, &p);
+            fprintf(out,
+                    "%08x %08x %08x %08x %08x %08x %08x %08x %08x %08x %08x "
+                    "%08x %08x %08x %08x %08x %08x\n",
                     (uint32_t)s.sep_x, (uint32_t)s.sep_y, (uint32_t)s.coh_x, (uint32_t)s.coh_y,
                     (uint32_t)s.ali_x, (uint32_t)s.ali_y, s.count, (uint32_t)t.push_x,
-                    (uint32_t)t.push_y, (uint32_t)t.mean_vx, (uint32_t)t.mean_vy);
+                    (uint32_t)t.push_y, (uint32_t)t.mean_vx, (uint32_t)t.mean_vy, (uint32_t)b.x,
+                    (uint32_t)b.y, (uint32_t)b.vx, (uint32_t)b.vy, (uint32_t)v.x, (uint32_t)v.y);
         }
     }
     if (fclose(out) != 0) {

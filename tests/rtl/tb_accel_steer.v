@@ -1,11 +1,14 @@
 // tb_accel_steer: the neighbour steering unit (rtl/accel_steer.v) against the C
-// reference (firmware/neighbor_steer.h) on the runs of tests/rtl/gen_steer_vectors.c.
+// reference (firmware/neighbor_steer.h) on the runs of tests/rtl/gen_steer_vectors.c,
+// and in its runs with velocity against the rules' steps 1 and 2 (neighbor_steer_apply
+// and steer_edges) on each boid's own state, read from a boid memory here.
 // Here the testbench plays the accelerator around the unit: a result memory with a
 // registered read port, a core that writes the entries one by one at random times
 // and takes the write port in random cycles, a bus that takes the read port in
 // random cycles. Checks every steered entry bit for bit, the entries beyond N left
-// alone, that an entry is read only once written, STEERED and FINISH, a run of
-// N = 0, and a reset in the middle of a run. Plusargs: +VEC=file.
+// alone, that an entry is read only once written, that the boid memory is read only
+// with velocity and at the entry's own index, STEERED and FINISH, the cycles an
+// entry takes, a run of N = 0, and a reset in the middle of a run. Plusargs: +VEC=file.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -27,6 +30,11 @@ module tb_accel_steer #(
     reg             start = 1'b0;
     reg  [IW:0]     count = 0;
     reg  [31:0]     centering = 0, avoid = 0;
+    reg             velocity = 1'b0;
+    reg  [31:0]     matching = 0, turn = 0, margin = 0, world_w = 0, world_h = 0;
+    wire            own_re;
+    wire [IW-1:0]   own_raddr;
+    reg  [127:0]    own_rdata;
     reg  [IW:0]     written = 0;
     reg             port_free = 1'b1, core_we = 1'b0;
     wire            busy, finish, res_re, res_we;
@@ -39,7 +47,10 @@ module tb_accel_steer #(
         .clk(clk), .rst(rst), .start(start), .count(count), .centering(centering),
         .avoid(avoid), .written(written), .busy(busy), .steered(steered), .finish(finish),
         .port_free(port_free), .res_re(res_re), .res_raddr(res_raddr), .res_rdata(res_rdata),
-        .core_we(core_we), .res_we(res_we), .res_waddr(res_waddr), .res_wdata(res_wdata)
+        .core_we(core_we), .res_we(res_we), .res_waddr(res_waddr), .res_wdata(res_wdata),
+        .velocity(velocity), .matching(matching), .turn(turn), .margin(margin),
+        .world_w(world_w), .world_h(world_h),
+        .own_re(own_re), .own_raddr(own_raddr), .own_rdata(own_rdata)
     );
 
     // The result memory: the unit's reads and writes; the core's writes come from
@@ -47,9 +58,14 @@ module tb_accel_steer #(
     reg [RES_W-1:0] mem[0:N_MAX-1];
     reg [RES_W-1:0] raw[0:N_MAX-1];                 // the run's sums entries
     reg [RES_W-1:0] want[0:N_MAX-1];                // the steered entries, from C
+    reg [127:0]     own[0:N_MAX-1];                 // the boid memory: {vy, vx, y, x}
     integer finishes = 0;
     always @(posedge clk) begin
         if (res_re) res_rdata <= mem[res_raddr];
+        if (own_re) own_rdata <= own[own_raddr];
+        if (!rst && own_re && !velocity) fail("the boid memory read in a run without velocity");
+        if (!rst && own_re && (!res_re || own_raddr != res_raddr))
+            fail("the boid memory read apart from the entry's own read");
         if (res_we) mem[res_waddr] <= res_wdata;
         if (finish) finishes = finishes + 1;
         if (!rst && res_re && !port_free) fail("the unit read while the bus had the port");
@@ -99,10 +115,34 @@ module tb_accel_steer #(
         end
     endtask
 
+    // A run of n entries, all written before it starts, the ports free: its cycles
+    // from start to finish.
+    integer timed_cycles;
+    task timed(input integer n);
+        begin
+            for (timed_cycles = 0; timed_cycles < n; timed_cycles = timed_cycles + 1)
+                mem[timed_cycles] = raw[timed_cycles];
+            count = n;
+            written = n;
+            port_free = 1'b1;
+            core_we = 1'b0;
+            @(negedge clk);
+            start = 1'b1;
+            @(negedge clk);
+            start = 1'b0;
+            timed_cycles = 1;
+            while (busy && timed_cycles < 200 * n + 1000) begin
+                @(negedge clk);
+                timed_cycles = timed_cycles + 1;
+            end
+        end
+    endtask
+
     reg [8*256-1:0] vec;
     integer fd, runs, r, n, i, got, entries = 0;
-    reg [31:0] w[0:10];
+    reg [31:0] w[0:16];
     reg [31:0] c_gain, a_gain;
+    integer vel, t0, t1;
     reg [RES_W-1:0] guard;
 
     initial begin
@@ -127,16 +167,21 @@ module tb_accel_steer #(
         checks = checks + 1;
 
         for (r = 0; r < runs; r = r + 1) begin
-            got = $fscanf(fd, "%d %h %h", n, c_gain, a_gain);
+            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h", n, c_gain, a_gain, vel, matching, turn,
+                          margin, world_w, world_h);
+            velocity = vel != 0;
             for (i = 0; i < n; i = i + 1) begin
-                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h", w[0], w[1], w[2], w[3],
-                              w[4], w[5], w[6], w[7], w[8], w[9], w[10]);
-                if (got != 11) begin
+                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h", w[0], w[1],
+                              w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11], w[12],
+                              w[13], w[14], w[15], w[16]);
+                if (got != 17) begin
                     $display("FAIL tb_accel_steer: %0s: run %0d entry %0d unreadable", vec, r, i);
                     $finish;
                 end
                 raw[i] = pack_sums(w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
-                want[i] = pack_steer(w[7], w[8], w[9], w[10], w[6]);
+                want[i] = velocity ? pack_steer(w[15], w[16], w[9], w[10], w[6])
+                                   : pack_steer(w[7], w[8], w[9], w[10], w[6]);
+                own[i] = {w[14], w[13], w[12], w[11]};
             end
             for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
             centering = c_gain;
@@ -158,8 +203,8 @@ module tb_accel_steer #(
                 if (i < n && mem[i] !== want[i]) begin
                     errors = errors + 1;
                     if (errors <= 30)
-                        $display("FAIL run %0d (N %0d, centering %h, avoid %h) entry %0d: got push %h %h mean %h %h count %0d, want %h %h %h %h %0d",
-                                 r, n, c_gain, a_gain, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
+                        $display("FAIL run %0d (N %0d, centering %h, avoid %h, velocity %0d) entry %0d: got %h %h mean %h %h count %0d, want %h %h %h %h %0d",
+                                 r, n, c_gain, a_gain, velocity, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
                                  mem[i][127:96], mem[i][6*SUM_W +: CNT_W], want[i][31:0],
                                  want[i][63:32], want[i][95:64], want[i][127:96],
                                  want[i][6*SUM_W +: CNT_W]);
@@ -168,6 +213,22 @@ module tb_accel_steer #(
             end
             entries = entries + n;
         end
+
+        // The cost of velocity: with every entry written and the ports free, a run
+        // with it takes exactly two cycles an entry more than one without.
+        velocity = 1'b0;
+        timed(n);
+        t0 = timed_cycles;
+        velocity = 1'b1;
+        timed(n);
+        t1 = timed_cycles;
+        checks = checks + 1;
+        if (t1 - t0 != 2 * n) begin
+            $display("FAIL velocity costs %0d cycles over %0d entries (%0d against %0d), not 2 an entry",
+                     t1 - t0, n, t1, t0);
+            errors = errors + 1;
+        end
+        for (i = 0; i < n; i = i + 1) if (mem[i] !== want[i]) fail("a timed run's entry differs");
 
         // A reset in the middle of a run: idle at once, and a new run works.
         run(n, 0, 20 * 45);

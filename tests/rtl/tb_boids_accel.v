@@ -144,6 +144,31 @@ module tb_boids_accel;
         end
     endtask
 
+    // The steering's seven parameters, all written before any is read back: each
+    // keeps its 32 bits apart from the others (0 without steering).
+    localparam integer STEER_PARAMS = 7;
+    reg [19:0] steer_param_adr [0:STEER_PARAMS-1];
+    reg [31:0] steer_param_val [0:STEER_PARAMS-1];
+    integer sp;
+    initial begin
+        steer_param_adr[0] = REG_CENTERING; steer_param_val[0] = 32'hdead_beef;
+        steer_param_adr[1] = REG_AVOID;     steer_param_val[1] = 32'h1234_5678;
+        steer_param_adr[2] = REG_MATCHING;  steer_param_val[2] = 32'h8765_4321;
+        steer_param_adr[3] = REG_TURN;      steer_param_val[3] = 32'hcafe_f00d;
+        steer_param_adr[4] = REG_MARGIN;    steer_param_val[4] = 32'h0bad_c0de;
+        steer_param_adr[5] = REG_WORLD_W;   steer_param_val[5] = 32'hfeed_face;
+        steer_param_adr[6] = REG_WORLD_H;   steer_param_val[6] = 32'h7007_1234;
+    end
+    task steer_params_keep;
+        integer k;
+        begin
+            for (k = 0; k < STEER_PARAMS; k = k + 1) write32(steer_param_adr[k], steer_param_val[k]);
+            for (k = 0; k < STEER_PARAMS; k = k + 1)
+                expect32("a steering parameter keeps 32 bits (0 without steering)", steer_param_adr[k],
+                         STEER != 0 ? steer_param_val[k] : 32'd0);
+        end
+    endtask
+
     // Reads STATUS, compares the bits in mask; irq must equal DONE & IRQ_EN.
     reg irq_en_model = 1'b0;
     task expect_status(input [8*80-1:0] what, input [31:0] mask, input [31:0] e);
@@ -679,14 +704,10 @@ module tb_boids_accel;
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             write32(REG_CTRL, 32'hffff_fff8);
-            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning) and STEER (with steering) stick",
-                     REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0) | (STEER != 0 ? CTRL_STEER_BIT : 32'd0));
-            write32(REG_CENTERING, 32'hdead_beef);
-            write32(REG_AVOID, 32'h1234_5678);
-            expect32("CENTERING keeps 32 bits (0 without steering)", REG_CENTERING,
-                     STEER != 0 ? 32'hdead_beef : 32'd0);
-            expect32("AVOID keeps 32 bits (0 without steering)", REG_AVOID,
-                     STEER != 0 ? 32'h1234_5678 : 32'd0);
+            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER and VELOCITY (with steering) stick",
+                     REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0)
+                               | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT : 32'd0));
+            steer_params_keep;
             expect32("RESULT_SLOTS is NMAX (no ring)", REG_RESULT_SLOTS, N_MAX);
             write32(REG_RESULT_SLOTS, 32'd3);
             expect32("RESULT_SLOTS is read only", REG_RESULT_SLOTS, N_MAX);
@@ -700,7 +721,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_RESULTS_FREED + 20'd4);
+            expect_unmapped(REG_WORLD_H + 20'd4);
             if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
@@ -795,10 +816,14 @@ module tb_boids_accel;
             write32(REG_VISUAL2_HI, 32'd1);
             write32(REG_PROTECTED2_LO, 32'd1);
             write32(REG_PROTECTED2_HI, 32'd1);
-            write32(REG_CENTERING, 32'd1);
-            write32(REG_AVOID, 32'd1);
+            for (sp = 0; sp < STEER_PARAMS; sp = sp + 1) write32(steer_param_adr[sp], 32'd1);
             expect_status("parameter writes while busy set ERR_BUSY", ST_BUSY | ST_ERRS,
                           ST_BUSY | ST_ERR_BUSY);
+            // (the steered runs since wrote CENTERING and AVOID; the others are as
+            // steer_params_keep left them)
+            for (sp = 2; sp < STEER_PARAMS; sp = sp + 1)
+                expect32("a steering parameter kept while busy", steer_param_adr[sp],
+                         STEER != 0 ? steer_param_val[sp] : 32'd0);
             expect32("COUNT kept while busy", REG_COUNT, n);
             expect32("QUERY kept while busy", REG_QUERY, 32'd0);
             expect32("VISUAL kept while busy", REG_VISUAL, p_visual);
