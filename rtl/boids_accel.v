@@ -103,10 +103,7 @@ module boids_accel #(
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
         if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
         if (STEER != 0 && STEER != 1) $error("%m: STEER = %0d, must be 0 or 1", STEER);
-        if (RESULT_SLOTS != N_MAX && (RESULT_SLOTS > N_MAX || RESULT_SLOTS < 2 * LANES
-                                      || (RESULT_SLOTS & (RESULT_SLOTS - 1)) != 0))
-            $error("%m: RESULT_SLOTS = %0d, must be N_MAX or a power of two from 2 LANES below it",
-                   RESULT_SLOTS);
+        // RESULT_SLOTS: accel_core checks it (N_MAX, or a power of two from 2 LANES)
     end
 
     // ---- registers ------------------------------------------------------------

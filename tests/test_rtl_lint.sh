@@ -211,5 +211,14 @@ for size in "16385 8 0 must be 2..16384" "16384 1 1 ends past the map"; do
         -Pboids_accel.BINNING="$3" -o "$tmp/refused.vvp" rtl/boids_accel.v 2>&1 && vvp -N "$tmp/refused.vvp" 2>&1)
     if grep -q "$expect" <<<"$out"; then ok "$what: $expect"; else not_ok "$what" "no \"$expect\" in: $out"; fi
 done
+# a result ring must be a power of two from 2 LANES below N_MAX (the core checks it)
+for ring in "1024 8 24" "1024 8 8" "1024 8 2048"; do
+    set -- $ring
+    what="boids_accel N_MAX=$1 LANES=$2 RESULT_SLOTS=$3 is refused"
+    expect="RESULT_SLOTS = $3, must be N_MAX or a power of two from 2 LANES below it"
+    out=$(iverilog -g2012 -Irtl -y rtl -Pboids_accel.N_MAX="$1" -Pboids_accel.LANES="$2" \
+        -Pboids_accel.RESULT_SLOTS="$3" -o "$tmp/refused.vvp" rtl/boids_accel.v 2>&1 && vvp -N "$tmp/refused.vvp" 2>&1)
+    if grep -q "$expect" <<<"$out"; then ok "$what"; else not_ok "$what" "no \"$expect\" in: $out"; fi
+done
 
 echo "1..$n"
