@@ -42,7 +42,7 @@ int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins);
  * the rules' steps 1 and 2 as well). From init the most the device can;
  * NEIGHBORS_E_UNSUPPORTED, and no change, for more than it can. sums_one and
  * sums_all always give sums. */
-int neighbors_accel_use_steer(neighbors_accel_t *a, int on);
+int neighbors_accel_use_steer(neighbors_accel_t *a, int what);
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a);
 
 #endif

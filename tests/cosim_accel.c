@@ -75,80 +75,58 @@ static void assert_same_sums(const neighbor_sums_t *a, const neighbor_sums_t *b,
                  (long)b->coh_y, (long)b->ali_x, (long)b->ali_y, b->count);
 }
 
-/* A streamed entry as its steering: read as steering where the engine
- * steers, else as sums and steered in C. */
-static neighbor_steer_t stream_entry(const neighbor_stream_t *st, uint32_t k,
-                                     const neighbor_query_t *q)
+/* Keeps a streamed entry k: as its steering at out[k] (neighbor_steer_t), or
+ * as its velocity at out[its boid] (vec32_t). */
+typedef void (*stream_take_fn)(const neighbor_stream_t *st, uint32_t k, const neighbor_query_t *q,
+                               void *out);
+
+/* As steering: read as steering where the engine steers, else as sums and
+ * steered in C. */
+static void take_steer(const neighbor_stream_t *st, uint32_t k, const neighbor_query_t *q, void *out)
 {
-    return neighbor_stream_steer(st->base + k * st->stride, st->steered, q->centering, q->avoid);
+    ((neighbor_steer_t *)out)[k] =
+        neighbor_stream_steer(st->base + k * st->stride, st->steered, q->centering, q->avoid);
 }
 
-/* What the engine's streams make of their entries from init: the most the
- * device can. */
-static int stream_default(void)
+/* As the velocity after steps 1 and 2 (NEIGHBOR_STREAM_VELOCITY). */
+static void take_velocity(const neighbor_stream_t *st, uint32_t k, const neighbor_query_t *q,
+                          void *out)
 {
-    return accel.can_velocity ? NEIGHBOR_STREAM_VELOCITY
-           : accel.can_steer  ? NEIGHBOR_STREAM_STEERING
-                              : NEIGHBOR_STREAM_SUMS;
+    uint32_t at = st->base + k * st->stride, id = st->order != NULL ? st->order[k] : k;
+    vec32_t *v = out;
+
+    (void)q;
+    v[id].x = fx_i32(hal_read32(at + ACCEL_VELOCITY_VX));
+    v[id].y = fx_i32(hal_read32(at + ACCEL_VELOCITY_VY));
 }
 
-/* The batch through sums_stream, steered by the device if steer is set,
- * else as sums; the newest entry the engine calls final is read at once
- * (the host takes no simulated time between bus accesses: the hardest case
- * for a RESULTS_READY ahead of the writes), the others in order. */
-static void stream_steers(neighbor_engine_t *a, const boid_t *boids, neighbor_steer_t *out,
-                          uint32_t n, const neighbor_query_t *q, int steer)
+/* The batch through sums_stream with the device making `what` of its entries
+ * (NEIGHBOR_STREAM_SUMS, _STEERING or _VELOCITY), each kept by take; the
+ * newest entry the engine calls final is read at once (the host takes no
+ * simulated time between bus accesses: the hardest case for a RESULTS_READY
+ * ahead of the writes), the others in order. The engine's mode is left as it
+ * was. */
+static void stream_batch(neighbor_engine_t *a, const boid_t *boids, uint32_t n,
+                         const neighbor_query_t *q, int what, stream_take_fn take, void *out)
 {
+    const int was = (int)accel.steer;
     neighbor_stream_t st = {0, 0, 0, NULL, 0};
     uint32_t k;
 
-    assert_int_equal(neighbors_accel_use_steer(&accel, steer), 0);
+    assert_int_equal(neighbors_accel_use_steer(&accel, what), 0);
     assert_int_equal(a->begin(a->ctx, boids, n, q), 0);
     for (k = 0; k < n; k++) {
         if (k >= st.ready) {
             uint32_t before = st.ready;
             assert_int_equal(a->sums_stream(a->ctx, k, &st), 0);
             assert_true(st.ready > k && st.ready <= n && st.ready >= before);
-            assert_int_equal(st.steered, steer);
-            out[st.ready - 1] = stream_entry(&st, st.ready - 1, q);
+            assert_int_equal(st.steered, what);
+            take(&st, st.ready - 1, q, out);
         }
         if (k != st.ready - 1)
-            out[k] = stream_entry(&st, k, q);
+            take(&st, k, q, out);
     }
-    assert_int_equal(neighbors_accel_use_steer(&accel, stream_default()), 0);
-}
-
-/* The velocity of the stream's entry k (NEIGHBOR_STREAM_VELOCITY), stored
- * at its boid's index. */
-static void stream_velocity(const neighbor_stream_t *st, uint32_t k, vec32_t *out)
-{
-    uint32_t at = st->base + k * st->stride, id = st->order != NULL ? st->order[k] : k;
-
-    out[id].x = fx_i32(hal_read32(at + ACCEL_VELOCITY_VX));
-    out[id].y = fx_i32(hal_read32(at + ACCEL_VELOCITY_VY));
-}
-
-/* The batch through sums_stream with the device doing the rules' steps 1
- * and 2, read as stream_steers reads (the newest final entry at once). */
-static void stream_velocities(neighbor_engine_t *a, const boid_t *boids, vec32_t *out, uint32_t n,
-                              const neighbor_query_t *q)
-{
-    neighbor_stream_t st = {0, 0, 0, NULL, 0};
-    uint32_t k;
-
-    assert_int_equal(neighbors_accel_use_steer(&accel, NEIGHBOR_STREAM_VELOCITY), 0);
-    assert_int_equal(a->begin(a->ctx, boids, n, q), 0);
-    for (k = 0; k < n; k++) {
-        if (k >= st.ready) {
-            assert_int_equal(a->sums_stream(a->ctx, k, &st), 0);
-            assert_true(st.ready > k && st.ready <= n);
-            assert_int_equal(st.steered, NEIGHBOR_STREAM_VELOCITY);
-            stream_velocity(&st, st.ready - 1, out);
-        }
-        if (k != st.ready - 1)
-            stream_velocity(&st, k, out);
-    }
-    assert_int_equal(neighbors_accel_use_steer(&accel, stream_default()), 0);
+    assert_int_equal(neighbors_accel_use_steer(&accel, was), 0);
 }
 
 /* The rules' steps 1 and 2 in C (cornell_one's), for boid b with sums s. */
@@ -199,11 +177,11 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     assert_true(accel.can_steer); /* every co-simulated build has steering, */
     assert_true(accel.can_velocity); /* and velocity */
     assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
-    stream_steers(&a, boids, streamed, n, q, 0);
+    stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_SUMS, take_steer, streamed);
     if (accel.can_steer)
-        stream_steers(&a, boids, steered, n, q, 1);
+        stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_STEERING, take_steer, steered);
     if (accel.can_velocity)
-        stream_velocities(&a, boids, moved, n, q);
+        stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_VELOCITY, take_velocity, moved);
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
     assert_int_equal(a.sums_all(a.ctx, batch, &order), 0);
     assert_null(order);
@@ -804,7 +782,7 @@ static void stream_reports_a_refused_start(void **state)
     assert_non_null(out);
     for (i = 0; i < n; i++)
         b[i] = boid_px(100 + 3 * i, 100 + 2 * (i % 7), 1, 0);
-    stream_steers(&a, b, out, n / 2, &q, (int)accel.can_steer);
+    stream_batch(&a, b, n / 2, &q, (int)accel.can_steer, take_steer, out);
     assert_int_equal(rd(ACCEL_RESULTS_READY), n / 2);
     q.visualrange = Q16_PX(256); /* above what the accelerator takes */
     q.visual2 = (int64_t)q.visualrange * q.visualrange;
