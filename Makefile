@@ -36,12 +36,14 @@ endef
 # ... and one compiler line for the C++ around them (shims, Verilator's runtime).
 VL_CXX = $(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd
 ACCEL_DEFAULT := 1024_8
-COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8 64_3_bin 2048_8_bin 2048_8_bin_ring512
+COSIM_VARIANTS := 64_1 64_3 64_8 1024_8 4096_8 64_3_bin 2048_8_bin 2048_8_sort_ring512
 ACCEL_RTL := rtl/boids_accel.v $(wildcard rtl/accel_*.v) rtl/accel_regs.vh
 SYSTEM_RTL := $(wildcard rtl/*.v rtl/*.vh)
 vl_nmax = $(word 1,$(subst _, ,$1))
 vl_lanes = $(word 2,$(subst _, ,$1))
-vl_binning = $(if $(filter bin,$(word 3,$(subst _, ,$1))),1,0)
+vl_binning = $(if $(filter bin sort,$(word 3,$(subst _, ,$1))),1,0)
+# a third word sort: binning with the accelerator's own sort (SORTER)
+vl_sorter = $(if $(filter sort,$(word 3,$(subst _, ,$1))),1,0)
 # a last word ringS: the results in a ring of S entries (RESULT_SLOTS)
 vl_slots = $(or $(patsubst ring%,%,$(filter ring%,$(subst _, ,$1))),$(call vl_nmax,$1))
 vl_ring_label = $(if $(filter ring%,$(subst _, ,$1)), RESULT_SLOTS=$(call vl_slots,$1))
@@ -62,10 +64,13 @@ TEST_MODE := 800x600
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_BINNING := 1
+# the accelerator's counting sort (accel_sorter, with BINNING): the firmware
+# neither sorts nor writes the pass table
+SYSTEM_SORTER := 1
 # the accelerator's result entries: N_MAX (no ring), or a ring of a power of two
 SYSTEM_RESULT_SLOTS = $(SYSTEM_NMAX)
 SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
-SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
+SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER) \
 	$(video_mode_label_$(MODE))
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
@@ -377,11 +382,17 @@ PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 # SOC_BINS := 1: the firmware bins the synchronous batch where the accelerator
 # can (off: on this CPU the sort costs more than the batch it saves, docs/soc.md).
 SOC_BINS := 0
+# the accelerator's own sort in build/soc's RTL (the firmware uses it where the
+# accelerator has it, before SOC_BINS)
+SOC_SORTER := $(SYSTEM_SORTER)
+# ... for flocks above this times LANES (the CPU's cycles a boid of a step:
+# firmware/soc/soc_main.c; 0: every flock)
+SOC_SORT_CPU_CYCLES := 190
 # SOC_START_COPY := 0: no copy of the starting flock in the mailbox (a board
 # whose RAM holds one flock): the host loads the live one, r scatters it anew.
 SOC_START_COPY := 1
 SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DSOC_STACK_BYTES=$(SOC_STACK_BYTES) \
-	-DSOC_BINS=$(SOC_BINS) -DSOC_START_COPY=$(SOC_START_COPY)
+	-DSOC_BINS=$(SOC_BINS) -DSOC_SORT_CPU_CYCLES=$(SOC_SORT_CPU_CYCLES) -DSOC_START_COPY=$(SOC_START_COPY)
 # What the firmware holds (firmware/feature_switches.h): everything, unless a board
 # (constraints/boards.mk) leaves some out; no accelerator driver without lanes.
 # A feature left out takes its source with it. The host's grid is for large
@@ -451,18 +462,18 @@ $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 $(BUILD)/vl/%/model.a: $(ACCEL_RTL)
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(call vl_ring_label,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_accel,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
-		-GBINNING=$(call vl_binning,$*) -GRESULT_SLOTS=$(call vl_slots,$*) -GSTEER=1,$(filter %.v,$^))
+		-GBINNING=$(call vl_binning,$*) -GSORTER=$(call vl_sorter,$*) -GRESULT_SLOTS=$(call vl_slots,$*) -GSTEER=1,$(filter %.v,$^))
 
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vaccel_$* '-DVTOP_HEADER="Vaccel_$*.h"' \
-		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)$(call vl_ring_label,$*)"' -c $< -o $@
+		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)$(if $(filter 1,$(call vl_sorter,$*)), SORTER=1)$(call vl_ring_label,$*)"' -c $< -o $@
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_system,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
-		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GMODE=$(video_mode_id_$(MODE)),rtl/boids_system.v)
+		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SYSTEM_SORTER) -GMODE=$(video_mode_id_$(MODE)),rtl/boids_system.v)
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/gated_clock_edges.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
@@ -482,7 +493,7 @@ SOC_SPRITES := $(shell echo $$(( $(SYSTEM_NMAX) + 256 )))
 SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
 SOC_SYSTEM_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
 SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_PIXEL_HZ) / 2) / $(SOC_PIXEL_HZ) )))
-SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) \
+SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SOC_SORTER) \
 	SCALE=$(SOC_SCALE) $(video_mode_label_$(MODE)) $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
@@ -502,7 +513,7 @@ $(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o 
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
 	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_soc,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
-		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GRESULT_SLOTS=$($*_SLOTS) \
+		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
 		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
 		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)

@@ -53,31 +53,56 @@ static uint32_t bins_coord(q16_t v, uint32_t recip, uint32_t count)
 }
 
 /* Whole-pixel cells of the visual range rounded up, grown until the grid
- * fits the cell budget. In 32 bits (a world within +-2^15 px): no 64-bit
- * division on a 32-bit CPU. */
-static void bins_shape(accel_bins_t *b, const neighbor_query_t *q)
+ * fits cells_max (at least one cell: a budget of 0 would never fit). Returns
+ * the cell's px. In 32 bits (a world within +-2^15 px): no 64-bit division
+ * on a 32-bit CPU. */
+static uint32_t shape_px(uint32_t cells_max, const neighbor_query_t *q, uint32_t *cols,
+                         uint32_t *rows)
 {
     uint32_t w_px = ((uint32_t)(q->world_w > 0 ? q->world_w : 0) + 0xffffu) >> 16;
     uint32_t h_px = ((uint32_t)(q->world_h > 0 ? q->world_h : 0) + 0xffffu) >> 16;
     uint32_t cs_px = ((uint32_t)(q->visualrange > 0 ? q->visualrange : 0) + 0xffffu) >> 16;
 
+    if (cells_max < 1)
+        cells_max = 1;
     if (cs_px < 1)
         cs_px = 1;
     for (;;) {
-        uint32_t cols = (w_px + cs_px - 1) / cs_px, rows = (h_px + cs_px - 1) / cs_px;
-        if (cols < 1)
-            cols = 1;
-        if (rows < 1)
-            rows = 1;
-        if ((uint64_t)cols * rows <= b->cells_max) {
-            b->cols = cols;
-            b->rows = rows;
-            break;
-        }
+        *cols = (w_px + cs_px - 1) / cs_px;
+        *rows = (h_px + cs_px - 1) / cs_px;
+        if (*cols < 1)
+            *cols = 1;
+        if (*rows < 1)
+            *rows = 1;
+        if ((uint64_t)*cols * *rows <= cells_max)
+            return cs_px;
         cs_px += cs_px / 4 + 1;
     }
+}
+
+/* ceil(2^31 / cs_px): 2^31 / cs_px when that is whole */
+static uint32_t recip_of(uint32_t cs_px) { return 0x7fffffffu / cs_px + 1u; }
+
+void accel_bins_shape(uint32_t cells_max, const neighbor_query_t *q, uint32_t *cols,
+                      uint32_t *rows, uint32_t *cell_recip)
+{
+    *cell_recip = recip_of(shape_px(cells_max, q, cols, rows));
+}
+
+void accel_bins_limit_cells(accel_bins_t *b, uint32_t cells_max)
+{
+    if (cells_max < 1)
+        cells_max = 1;
+    if (cells_max < b->cells_max)
+        b->cells_max = cells_max;
+}
+
+static void bins_shape(accel_bins_t *b, const neighbor_query_t *q)
+{
+    uint32_t cs_px = shape_px(b->cells_max, q, &b->cols, &b->rows);
+
     b->cell_size = (int64_t)cs_px * Q16_ONE;
-    b->cell_recip = 0x7fffffffu / cs_px + 1u; /* 2^31 / cs_px when that is whole */
+    b->cell_recip = recip_of(cs_px);
 }
 
 int accel_bins_sort(accel_bins_t *b, const boid_t *boids, uint32_t n, const neighbor_query_t *q)

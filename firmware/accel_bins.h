@@ -34,6 +34,24 @@ typedef struct {
 size_t accel_bins_bytes(uint32_t n_max);
 /* mem must be aligned for uint32_t and accel_bins_bytes(n_max) long; lanes >= 1. */
 void accel_bins_init(accel_bins_t *b, uint32_t n_max, uint32_t lanes, void *mem);
+/* The grid a frame of query q is binned on, with at most cells_max cells
+ * (at least 1): whole-pixel cells of the visual range rounded up, grown until
+ * cols * rows fits; cell_recip = ceil(2^31 / cell px). accel_bins_sort uses
+ * it with b->cells_max; the accelerator's sorter takes the same three values
+ * with its BIN_CELLS (GRID, CELL_RECIP), so both sort alike. */
+void accel_bins_shape(uint32_t cells_max, const neighbor_query_t *q, uint32_t *cols,
+                      uint32_t *rows, uint32_t *cell_recip);
+/* Sorts with at most cells_max cells (at least 1) from the next sort on, as
+ * a sorter of that many cells does: lowers b->cells_max, never raises it
+ * (the memory holds no more; accel_bins_init gives the full budget again). */
+void accel_bins_limit_cells(accel_bins_t *b, uint32_t cells_max);
+/* A boid's CELL_POS word for the accelerator's sorter: the whole px of x
+ * (bits 15:0) and y (31:16), signed, from which it finds the boid's cell as
+ * accel_bins_sort does. */
+static inline uint32_t accel_bins_cell_pos(const boid_t *b)
+{
+    return ((uint32_t)b->x >> 16) | ((uint32_t)b->y & 0xffff0000u);
+}
 /* Sorts boids[0..n) by cell (counting sort; ids ascend within a cell).
  * Returns NEIGHBORS_E_CAPACITY if n > n_max. */
 int accel_bins_sort(accel_bins_t *b, const boid_t *boids, uint32_t n, const neighbor_query_t *q);

@@ -13,6 +13,7 @@
 #define ACCEL_CTRL_BINNED 0x00000008u
 #define ACCEL_CTRL_STEER 0x00000010u
 #define ACCEL_CTRL_VELOCITY 0x00000020u
+#define ACCEL_CTRL_SORT 0x00000040u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u
@@ -38,6 +39,20 @@
 #define ACCEL_MARGIN 0x0054u /* RW: The edges' margin (Q16.16 px) for a run with CTRL.VELOCITY */
 #define ACCEL_WORLD_W 0x0058u /* RW: The world's width (Q16.16 px) for a run with CTRL.VELOCITY */
 #define ACCEL_WORLD_H 0x005cu /* RW: The world's height (Q16.16 px) for a run with CTRL.VELOCITY */
+#define ACCEL_SORT 0x0060u /* RW: The sorter's phase; a write gives it a command (a build with the sorter, BIN_CELLS above 0; else reads 0 and ignores writes) */
+#define ACCEL_SORT_PHASE 0x00000007u
+#define ACCEL_GRID 0x0064u /* RW: The sorter's cells: columns and rows, row-major, each at least VISUAL wide (firmware/accel_bins.c, accel_bins_shape) */
+#define ACCEL_GRID_COLS 0x0000ffffu
+#define ACCEL_GRID_ROWS 0xffff0000u
+#define ACCEL_CELL_RECIP 0x0068u /* RW: ceil(2^31 / the cell's whole px): a boid's column is min(COLS - 1, floor(x_px CELL_RECIP / 2^31)) for x_px = floor(x) >= 0, else 0; the row likewise */
+#define ACCEL_BIN_CELLS 0x006cu /* RO: The most cells GRID may have, in a build with the sorter (a build parameter); 0 without */
+#define ACCEL_CELL_POS 0x0070u /* WO: In COUNTING: counts one boid in its cell (the k-th write is boid k) */
+#define ACCEL_CELL_POS_X 0x0000ffffu
+#define ACCEL_CELL_POS_Y 0xffff0000u
+#define ACCEL_APPEND 0x0074u /* WO: In PLACING: a boid's x, y, vx and vy, in four writes in that order; the fourth writes it to the boid memory at the next slot of its cell, so that the memory holds the flock sorted by cell and, within a cell, by id (the k-th boid appended is boid k, and must be the k-th counted) */
+#define ACCEL_SORTED 0x0078u /* RO: The sorter's progress since the last SORT command */
+#define ACCEL_SORTED_COUNTED 0x0000ffffu
+#define ACCEL_SORTED_PLACED 0xffff0000u
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
@@ -64,6 +79,7 @@
 #define ACCEL_STEER_COUNT 24u
 #define ACCEL_VELOCITY_VX 0u
 #define ACCEL_VELOCITY_VY 4u
+#define ACCEL_RESULT_ID 28u /* the id of the entry's boid: the entry's own index, or after a run with CTRL.SORT the boid placed in that slot */
 #define ACCEL_ADDRESS_BITS 20
 
 #endif

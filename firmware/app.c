@@ -1,4 +1,5 @@
 /* The app's loop, keys and console (app.h). */
+#include "accel_regs.h"
 #include "app.h"
 #include "display_regs.h"
 #include "flock_edit.h"
@@ -92,10 +93,19 @@ size_t app_grid_bytes(app_config_t *c, size_t room)
 #endif
 }
 
+#if FEATURE_ACCEL
+/* The accelerator answers and sorts for itself (neighbors_accel_init's test). */
+static int accel_has_sorter(void)
+{
+    return hal_read32(ACCEL_ID) == ACCEL_ID_VALUE && hal_read32(ACCEL_BIN_CELLS) != 0 &&
+           hal_read32(ACCEL_BIN_PASSES) != 0;
+}
+#endif
+
 size_t app_bins_bytes(const app_config_t *c)
 {
 #if FEATURE_ACCEL
-    if (app_engine_built(c->engine) == APP_ENGINE_ACCEL)
+    if (app_engine_built(c->engine) == APP_ENGINE_ACCEL && !accel_has_sorter())
         return accel_bins_bytes(c->capacity);
 #endif
     (void)c;
@@ -111,7 +121,11 @@ static int open_engine(app_t *a, const app_config_t *c)
             return APP_E_ACCEL;
         if (a->accel.n_max < a->capacity)
             a->capacity = a->accel.n_max;
-        if (c->bins_mem != NULL) { /* binning if the device has it */
+        /* the device's sorter if it has one (no sort on the CPU, no arrays),
+         * else binning if the device has it and the caller gave the arrays */
+        a->sorting = neighbors_accel_use_sorter(&a->accel, 1) == NEIGHBORS_OK;
+        a->sort_cpu_cycles = c->sort_cpu_cycles;
+        if (!a->sorting && c->bins_mem != NULL) {
             accel_bins_init(&a->bins, a->capacity, a->accel.lanes, c->bins_mem);
             a->binning = neighbors_accel_use_bins(&a->accel, &a->bins) == NEIGHBORS_OK;
         }
@@ -263,15 +277,23 @@ int app_mouse_in_world(const app_t *a, q16_t *x, q16_t *y)
     return 1;
 }
 
-/* The binned batch serves the synchronous order; the sequential order's
- * query runs keep the boids in id order (binning would sort them for
- * nothing). */
+/* The binned batch, sorted by the device or by the firmware, serves the
+ * synchronous order; the sequential order's query runs keep the boids in id
+ * order (binning would sort them for nothing; the device's sorted memory has
+ * no slot of a boid to query). The device sorts only a flock whose
+ * brute-force batch, N^2 / LANES cycles, would outlast the CPU's pass over
+ * it (app_config_t.sort_cpu_cycles a boid): below that the batch runs
+ * behind the rules for free, and sorting would cost the CPU its writes. */
 static void choose_batch(app_t *a)
 {
 #if FEATURE_ACCEL
-    if (a->binning)
-        neighbors_accel_use_bins(&a->accel,
-                                 a->params.order == ORDER_SYNCHRONOUS ? &a->bins : NULL);
+    const int synchronous = a->params.order == ORDER_SYNCHRONOUS;
+
+    if (a->sorting)
+        neighbors_accel_use_sorter(&a->accel,
+                                   synchronous && a->flock.n > a->sort_cpu_cycles * a->accel.lanes);
+    else if (a->binning)
+        neighbors_accel_use_bins(&a->accel, synchronous ? &a->bins : NULL);
 #else
     (void)a;
 #endif

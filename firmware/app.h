@@ -72,8 +72,14 @@ typedef struct {
      * grid_cells), grid_cells from neighbors_grid_small_cells */
     void *grid_mem;
     uint32_t grid_cells;
-    /* for the accelerator's binned batch: app_bins_bytes(c); NULL, plain batches */
+    /* for the accelerator's binned batch: app_bins_bytes(c); NULL, plain batches
+     * unless the accelerator sorts for itself */
     void *bins_mem;
+    /* Where the accelerator sorts for itself: the CPU's cycles a boid of the
+     * rules' pass, so that the device sorts only flocks whose brute-force batch
+     * (N^2 / LANES cycles) would outlast it: N above this times LANES. 0 (a CPU
+     * that costs no simulated cycles): every synchronous flock. */
+    uint32_t sort_cpu_cycles;
     gain_t scout_bias;         /* a new scout's bias (g) */
     uint32_t seed;             /* with the turn, where + puts new boids */
     int paused;                /* start paused */
@@ -94,7 +100,9 @@ struct app {
     neighbor_engine_t engine;
     neighbors_accel_t accel;
     accel_bins_t bins;
-    int binning;              /* the accelerator bins the synchronous order's batch */
+    int binning;              /* the firmware bins the synchronous order's batch (bins) */
+    int sorting;              /* the accelerator has a sorter (then no bins) */
+    uint32_t sort_cpu_cycles; /* it sorts flocks above this times LANES (app_config_t) */
     neighbors_brute_t brute;
     neighbors_grid_small_t grid;
     neighbor_sums_t *sums;
@@ -133,8 +141,10 @@ int app_needs_sums(const app_config_t *c);
  * more than room bytes, fewer and larger cells, down to one. */
 size_t app_grid_bytes(app_config_t *c, size_t room);
 /* The memory the accelerator's binned batch needs for c's engine and
- * capacity (0: not the accelerator). Without it (bins_mem NULL), or on an
- * accelerator built without binning, the app runs plain batches. */
+ * capacity (0: not the accelerator, or one that sorts for itself: it reads
+ * the accelerator's registers, so the platform's HAL must be up). Without it
+ * (bins_mem NULL), or on an accelerator built without binning, the app runs
+ * plain batches; an accelerator with the sorter bins without it. */
 size_t app_bins_bytes(const app_config_t *c);
 /* Opens the neighbor engine and the display, checks that the starting flock
  * fits, and copies it into the live arrays. APP_OK or an APP_E_ code. */

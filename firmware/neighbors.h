@@ -5,6 +5,7 @@
 #ifndef NEIGHBORS_H
 #define NEIGHBORS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "boid.h"
 #include "feature_switches.h"
@@ -78,7 +79,9 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  * k's words, sep_x to count in neighbor_sums_t's order, are at bus address
  * base + k stride (+0, +4, ... +24) through the HAL, and entries below ready
  * are final. Entry k belongs to boid order[k], or to boid k if order is NULL
- * (the binned batch's entries are in slot order). steered says what the
+ * (the binned batch's entries are in slot order); but if id_at is not 0, to
+ * the boid whose id is the entry's word at +id_at (a batch the device sorted
+ * itself, where only it knows each slot's boid). steered says what the
  * engine has made of each entry:
  *   NEIGHBOR_STREAM_SUMS      nothing: the sums
  *   NEIGHBOR_STREAM_STEERING  its neighbour steering (neighbor_steer.h, with
@@ -96,7 +99,16 @@ typedef struct {
     uint32_t ready;
     const uint32_t *order;
     int steered;
+    uint32_t id_at; /* byte offset of the entry's boid id; 0: none (order says) */
 } neighbor_stream_t;
+
+/* The boid of entry k (id_at, then order, then k itself). */
+static inline uint32_t neighbor_stream_id(const neighbor_stream_t *s, uint32_t k)
+{
+    if (s->id_at != 0)
+        return hal_read32(s->base + k * s->stride + s->id_at);
+    return s->order != NULL ? s->order[k] : k;
+}
 
 /* The sums of an entry at bus address at (base + k stride, k below ready)
  * straight from where the engine keeps them: one load a word, no copy. The

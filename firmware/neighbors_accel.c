@@ -1,7 +1,8 @@
 /* Neighbor engine on the RTL accelerator (see neighbors_accel.h and
  * docs/register-map.md). The sequential order writes each updated boid
- * back before the next query; the synchronous order runs one batch (binned
- * or not), whose results the rules read as RESULTS_READY says they are
+ * back before the next query; the synchronous order runs one batch (plain,
+ * binned by the firmware, or sorted and binned by the device's sorter),
+ * whose results the rules read as RESULTS_READY says they are
  * final (sums_stream), or all at once after it (sums_all). A device whose
  * results are a ring of fewer entries than the batch (RESULT_SLOTS) is read
  * as the batch runs either way, and told which entries are done
@@ -30,7 +31,28 @@ typedef char steer_words_in_stream_order[(ACCEL_STEER_PUSH_X == 0 && ACCEL_STEER
                                              ? 1
                                              : -1];
 
+/* A sorted batch's id word: inside an entry, and not at 0, which
+ * neighbor_stream_t.id_at keeps for "no id". */
+typedef char result_id_inside_the_entry[(ACCEL_RESULT_ID != 0 &&
+                                         ACCEL_RESULT_ID + 4 <= ACCEL_RESULT_STRIDE)
+                                            ? 1
+                                            : -1];
+
+/* SORT's commands and the phases they lead to (docs/register-map.md) */
+enum { SORT_CMD_COUNT = 1, SORT_CMD_PLACE = 2 };
+enum { SORT_PHASE_COUNTING = 2, SORT_PHASE_PLACING = 4 };
+
 static uint32_t result_address(uint32_t i) { return ACCEL_RESULTS_BASE + i * ACCEL_RESULT_STRIDE; }
+
+/* A device error if STATUS has an error flag, which is then cleared. */
+static int check_errors(uint32_t status)
+{
+    if (status & STATUS_ERRORS) {
+        hal_write32(ACCEL_STATUS, status & STATUS_ERRORS);
+        return NEIGHBORS_E_DEVICE;
+    }
+    return NEIGHBORS_OK;
+}
 
 int neighbors_accel_init(neighbors_accel_t *a)
 {
@@ -52,6 +74,9 @@ int neighbors_accel_init(neighbors_accel_t *a)
     a->can_steer = (ctrl & ACCEL_CTRL_STEER) != 0;
     a->can_velocity = a->can_steer && (ctrl & ACCEL_CTRL_VELOCITY) != 0;
     hal_write32(ACCEL_CTRL, 0);
+    /* the sorter feeds the binned batch, so a build has it only with binning */
+    a->bin_cells = hal_read32(ACCEL_BIN_CELLS);
+    a->can_sort = a->bin_cells != 0 && hal_read32(ACCEL_BIN_PASSES) != 0;
     a->steer = a->can_velocity ? NEIGHBOR_STREAM_VELOCITY
                : a->can_steer  ? NEIGHBOR_STREAM_STEERING
                                : NEIGHBOR_STREAM_SUMS;
@@ -64,6 +89,14 @@ int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins)
     if (bins != NULL && (hal_read32(ACCEL_BIN_PASSES) == 0 || bins->lanes != a->lanes))
         return NEIGHBORS_E_UNSUPPORTED;
     a->bins = bins;
+    return NEIGHBORS_OK;
+}
+
+int neighbors_accel_use_sorter(neighbors_accel_t *a, int on)
+{
+    if (on && !a->can_sort)
+        return NEIGHBORS_E_UNSUPPORTED;
+    a->sorting = on != 0;
     return NEIGHBORS_OK;
 }
 
@@ -112,6 +145,54 @@ static int write_binned(accel_bins_t *b, const boid_t *boids, uint32_t n, const 
     return NEIGHBORS_OK;
 }
 
+/* Gives the sorter a command and polls SORT until it reaches phase want.
+ * Clearing the counts and turning them into slots take a cycle or so a cell,
+ * and a poll at least a cycle, so a phase not there within ten polls a cell
+ * (and boid) never comes: a device error, never a hang. */
+static int sort_command(const neighbors_accel_t *a, uint32_t command, uint32_t want,
+                        uint32_t cells)
+{
+    uint32_t polls = 10 * (cells + a->n + 16) + 1000;
+
+    hal_write32(ACCEL_SORT, command);
+    if (check_errors(hal_read32(ACCEL_STATUS)) != NEIGHBORS_OK) /* refused */
+        return NEIGHBORS_E_DEVICE;
+    while ((hal_read32(ACCEL_SORT) & ACCEL_SORT_PHASE) != want)
+        if (polls-- == 0) {
+            check_errors(hal_read32(ACCEL_STATUS));
+            return NEIGHBORS_E_DEVICE;
+        }
+    return NEIGHBORS_OK;
+}
+
+/* The device sorts the flock (accel_bins_sort's order, with its BIN_CELLS):
+ * it counts each boid's cell from its position's whole px, then places the
+ * boids, sent in id order, each at the next slot of its cell. */
+static int write_sorted(neighbors_accel_t *a, const boid_t *boids, uint32_t n,
+                        const neighbor_query_t *q)
+{
+    uint32_t cols, rows, cell_recip, i;
+
+    accel_bins_shape(a->bin_cells, q, &cols, &rows, &cell_recip);
+    hal_write32(ACCEL_GRID, cols | rows << 16);
+    hal_write32(ACCEL_CELL_RECIP, cell_recip);
+    if (sort_command(a, SORT_CMD_COUNT, SORT_PHASE_COUNTING, cols * rows) != NEIGHBORS_OK)
+        return NEIGHBORS_E_DEVICE;
+    for (i = 0; i < n; i++)
+        hal_write32(ACCEL_CELL_POS, accel_bins_cell_pos(&boids[i]));
+    if (sort_command(a, SORT_CMD_PLACE, SORT_PHASE_PLACING, cols * rows) != NEIGHBORS_OK)
+        return NEIGHBORS_E_DEVICE;
+    for (i = 0; i < n; i++) {
+        hal_write32(ACCEL_APPEND, (uint32_t)boids[i].x);
+        hal_write32(ACCEL_APPEND, (uint32_t)boids[i].y);
+        hal_write32(ACCEL_APPEND, (uint32_t)boids[i].vx);
+        hal_write32(ACCEL_APPEND, (uint32_t)boids[i].vy);
+    }
+    /* a refused CELL_POS or APPEND would fail the batch's start anyway; here
+     * the error is begin's, where it happened */
+    return check_errors(hal_read32(ACCEL_STATUS));
+}
+
 static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbor_query_t *q)
 {
     neighbors_accel_t *a = ctx;
@@ -143,20 +224,12 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
         hal_write32(ACCEL_WORLD_W, (uint32_t)q->world_w);
         hal_write32(ACCEL_WORLD_H, (uint32_t)q->world_h);
     }
+    if (a->sorting)
+        return write_sorted(a, boids, n, q);
     if (a->bins)
         return write_binned(a->bins, boids, n, q);
     for (i = 0; i < n; i++)
         write_boid(i, &boids[i]);
-    return NEIGHBORS_OK;
-}
-
-/* A device error if STATUS has an error flag, which is then cleared. */
-static int check_errors(uint32_t status)
-{
-    if (status & STATUS_ERRORS) {
-        hal_write32(ACCEL_STATUS, status & STATUS_ERRORS);
-        return NEIGHBORS_E_DEVICE;
-    }
     return NEIGHBORS_OK;
 }
 
@@ -197,6 +270,8 @@ static int accel_sums_one(void *ctx, uint32_t i, neighbor_sums_t *out)
     neighbors_accel_t *a = ctx;
     int rc;
 
+    if (a->sorting) /* no slot of boid i known here */
+        return NEIGHBORS_E_UNSUPPORTED;
     hal_write32(ACCEL_QUERY, entry_of(a, i));
     rc = run(a, 0);
     if (rc == NEIGHBORS_OK)
@@ -208,6 +283,8 @@ static int accel_moved(void *ctx, uint32_t i)
 {
     neighbors_accel_t *a = ctx;
 
+    if (a->sorting)
+        return NEIGHBORS_E_UNSUPPORTED;
     write_boid(entry_of(a, i), &a->boids[i]);
     return NEIGHBORS_OK;
 }
@@ -247,19 +324,41 @@ static int start_batch(neighbors_accel_t *a, uint32_t ctrl)
     return check_errors(hal_read32(ACCEL_STATUS));
 }
 
+/* CTRL of the synchronous order's batch, steps aside. */
+static uint32_t batch_ctrl(const neighbors_accel_t *a)
+{
+    if (a->sorting)
+        return ACCEL_CTRL_BATCH | ACCEL_CTRL_BINNED | ACCEL_CTRL_SORT;
+    return ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0);
+}
+
+/* Result entry k into out: at k, or after a sorted batch at the id the
+ * device gives it, checked before it indexes out. */
+static int read_entry(const neighbors_accel_t *a, uint32_t k, neighbor_sums_t *out)
+{
+    uint32_t at = result_address(k), i = k;
+
+    if (a->sorting && (i = hal_read32(at + ACCEL_RESULT_ID)) >= a->n)
+        return NEIGHBORS_E_DEVICE;
+    neighbor_stream_read(at, &out[i]);
+    return NEIGHBORS_OK;
+}
+
 static int accel_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **order)
 {
     neighbors_accel_t *a = ctx;
     uint32_t i, ready = 0;
-    uint32_t ctrl = ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0);
+    const uint32_t ctrl = batch_ctrl(a);
     int rc;
 
-    *order = a->bins ? a->bins->slot_id : 0; /* by slot, or by id */
-    if (a->slots >= a->n) {                  /* all of them after the batch */
+    /* by slot, or by id (sorted: each entry put at its boid's id) */
+    *order = a->bins && !a->sorting ? a->bins->slot_id : NULL;
+    if (a->slots >= a->n) { /* all of them after the batch */
         if ((rc = run(a, ctrl)) != NEIGHBORS_OK)
             return rc;
         for (i = 0; i < a->n; i++)
-            neighbor_stream_read(result_address(i), &out[i]);
+            if ((rc = read_entry(a, i, out)) != NEIGHBORS_OK)
+                return rc;
         return NEIGHBORS_OK;
     }
     if (start_batch(a, ctrl) != NEIGHBORS_OK) /* a ring: each as it is final */
@@ -267,7 +366,8 @@ static int accel_sums_all(void *ctx, neighbor_sums_t *out, const uint32_t **orde
     for (i = 0; i < a->n; i++) {
         if (i >= ready && (rc = wait_ready(a, i, &ready)) != NEIGHBORS_OK)
             return rc;
-        neighbor_stream_read(result_address(i), &out[i]);
+        if ((rc = read_entry(a, i, out)) != NEIGHBORS_OK)
+            return rc;
     }
     return wait_done(a);
 }
@@ -284,7 +384,7 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
     int rc;
 
     if (!a->streaming) {
-        if (start_batch(a, ACCEL_CTRL_BATCH | (a->bins ? ACCEL_CTRL_BINNED : 0) |
+        if (start_batch(a, batch_ctrl(a) |
                                (a->steer != NEIGHBOR_STREAM_SUMS ? ACCEL_CTRL_STEER : 0) |
                                (a->steer == NEIGHBOR_STREAM_VELOCITY ? ACCEL_CTRL_VELOCITY : 0)) !=
             NEIGHBORS_OK)
@@ -293,7 +393,9 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
         s->base = ACCEL_RESULTS_BASE;
         s->stride = ACCEL_RESULT_STRIDE;
         s->steered = (int)a->steer;
-        s->order = a->bins ? a->bins->slot_id : NULL; /* by slot, or by id */
+        /* by slot with the order, by slot with each entry's id, or by id */
+        s->order = a->bins && !a->sorting ? a->bins->slot_id : NULL;
+        s->id_at = a->sorting ? ACCEL_RESULT_ID : 0;
     }
     if ((rc = wait_ready(a, k, &ready)) != NEIGHBORS_OK)
         return rc;

@@ -18,6 +18,9 @@ typedef struct {
     uint64_t total_cycles;
     uint64_t waits;       /* sums_stream calls that found boid k's sums not yet final */
     accel_bins_t *bins;   /* not NULL: binned batches, boids in slot order */
+    uint32_t bin_cells;   /* BIN_CELLS: the sorter's most cells; 0, no sorter */
+    uint32_t can_sort;    /* the device has the sorter (and binning, which it feeds) */
+    uint32_t sorting;     /* the device sorts each frame's batch (before bins) */
     uint32_t can_steer;   /* the device has CTRL.STEER */
     uint32_t can_velocity; /* ... and CTRL.VELOCITY */
     uint32_t steer;       /* what sums_stream's batches make of their entries:
@@ -36,6 +39,18 @@ int neighbors_accel_init(neighbors_accel_t *a);
  * Returns NEIGHBORS_E_UNSUPPORTED (and changes nothing) if the device was
  * built without binning or bins has other LANES. */
 int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins);
+/* Sorted batches from the next begin on (on != 0), before bins: each frame
+ * the device's sorter files the boids by cell as accel_bins_sort would with
+ * BIN_CELLS cells (begin writes each boid's cell position, then the boids;
+ * the device keeps them in slot order), writes the pass table itself, and
+ * runs the binned batch. Entries are in slot order with their boid's id in
+ * the entry (ACCEL_RESULT_ID): sums_all puts each at out[id] (order NULL),
+ * sums_stream says so with neighbor_stream_t.id_at. The device alone knows
+ * a boid's slot, so sums_one and moved return NEIGHBORS_E_UNSUPPORTED: for
+ * the synchronous order only. on = 0: bins or plain batches again.
+ * Returns NEIGHBORS_E_UNSUPPORTED (and changes nothing) if the device has no
+ * sorter. */
+int neighbors_accel_use_sorter(neighbors_accel_t *a, int on);
 /* What sums_stream's batches have the device make of each entry
  * (neighbor_stream_t.steered): NEIGHBOR_STREAM_SUMS, _STEERING (its neighbour
  * steering, with the query's gains) or _VELOCITY (the boid's velocity after

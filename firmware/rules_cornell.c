@@ -104,7 +104,9 @@ void flock_rules_cornell_all(flock_t *f, const neighbor_sums_t *sums, const uint
 /* The stream in the engine's order of entries (the binned batch's slots):
  * each boid through cornell_entry, so that the id-order loop below keeps its
  * registers. Each boid's rules read only its own state and sums, so any
- * order of entries gives the same frame. st has started (entry 0 is ready). */
+ * order of entries gives the same frame. st has started (entry 0 is ready).
+ * An id the device wrote (st->id_at) is checked before it indexes the flock:
+ * a faulty device is an error, not a stray write. */
 static __attribute__((noinline)) void cornell_entry(const cornell_frame_t *c, uint32_t id,
                                                     const neighbor_steer_t *t,
                                                     const flock_params_t *p)
@@ -120,33 +122,45 @@ static int cornell_stream_in_order(const cornell_frame_t *c, neighbor_engine_t *
 
     for (k = 0; k < c->n; k++) {
         neighbor_steer_t t;
+        uint32_t id;
         if (k >= st->ready && (rc = nb->sums_stream(nb->ctx, k, st)) != NEIGHBORS_OK)
             return rc;
+        id = neighbor_stream_id(st, k);
+        if (id >= c->n)
+            return NEIGHBORS_E_DEVICE;
         t = neighbor_stream_steer(st->base + k * st->stride, st->steered, p->centeringfactor,
                                   p->avoidfactor);
-        cornell_entry(c, st->order[k], &t, p);
+        cornell_entry(c, id, &t, p);
     }
     return NEIGHBORS_OK;
 }
 
 /* The stream of an engine that has done steps 1 and 2 as well
  * (NEIGHBOR_STREAM_VELOCITY): each entry's first two words are the boid's
- * velocity after them, so each boid takes only the rest. st has started. */
+ * velocity after them, so each boid takes only the rest. st has started.
+ * A sorted batch's id (st->id_at) is one more load an entry, checked as in
+ * cornell_stream_in_order. */
 static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *nb,
                                    const flock_params_t *p, neighbor_stream_t *st)
 {
-    const uint32_t *order = st->order, stride = st->stride;
+    const uint32_t *order = st->order, stride = st->stride, id_at = st->id_at;
     uint32_t k, ready = st->ready, at = st->base;
     int rc;
 
     for (k = 0; k < c->n; k++, at += stride) {
-        uint32_t id = order != NULL ? order[k] : k;
+        uint32_t id;
         vec32_t v;
         if (k >= ready) {
             if ((rc = nb->sums_stream(nb->ctx, k, st)) != NEIGHBORS_OK)
                 return rc;
             ready = st->ready;
         }
+        if (id_at != 0) { /* once the entry is final */
+            id = hal_read32(at + id_at);
+            if (id >= c->n)
+                return NEIGHBORS_E_DEVICE;
+        } else
+            id = order != NULL ? order[k] : k;
         v.x = fx_i32(hal_read32(at));
         v.y = fx_i32(hal_read32(at + 4));
         cornell_rest(&c->boid[id], c->role[id], &c->biasval[id], v, c->predator, c->n_predators,
@@ -161,7 +175,7 @@ static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *
 int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p)
 {
     const cornell_frame_t c = cornell_frame(f, p);
-    neighbor_stream_t st = {0, 0, 0, NULL, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0};
     uint32_t k, ready = 0, at = 0, stride = 0; /* st's, in registers */
     int steered = 0, rc;
 
@@ -172,7 +186,7 @@ int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_pa
                 return rc;
             if (st.steered == NEIGHBOR_STREAM_VELOCITY) /* the first call says so */
                 return cornell_stream_velocity(&c, nb, p, &st);
-            if (st.order != NULL) /* the first call says: entries are not by id */
+            if (st.order != NULL || st.id_at != 0) /* the first call says: not by id */
                 return cornell_stream_in_order(&c, nb, p, &st);
             ready = st.ready;
             stride = st.stride;

@@ -18,6 +18,10 @@ module accel_boid_mem #(
     input  wire [$clog2(N_MAX)-1:0] waddr,          // entry
     input  wire [1:0]               wword,          // 0 x, 1 y, 2 vx, 3 vy
     input  wire [31:0]              wdata,
+    // or a whole entry at paddr (the sorter's placing; never with we or sre)
+    input  wire                     pwe,
+    input  wire [$clog2(N_MAX)-1:0] paddr,
+    input  wire [127:0]             pdata,          // {vy, vx, y, x}
     // the write port's read: a whole entry at saddr, one cycle after sre (else it
     // holds); never in a cycle with we
     input  wire                     sre,
@@ -45,8 +49,8 @@ module accel_boid_mem #(
     (* no_rw_check *) reg [31:0] mem_vx[0:N_MAX-1];
     (* no_rw_check *) reg [31:0] mem_vy[0:N_MAX-1];
 
-    // the write port's one address: the bus's, or the unit's while it reads
-    wire [$clog2(N_MAX)-1:0] aaddr = sre ? saddr : waddr;
+    // the write port's one address: the bus's, the sorter's, or the unit's while it reads
+    wire [$clog2(N_MAX)-1:0] aaddr = sre ? saddr : pwe ? paddr : waddr;
 
     always @(posedge clk) begin
         if (we) begin
@@ -56,6 +60,12 @@ module accel_boid_mem #(
                 2'd2: mem_vx[aaddr] <= wdata;
                 default: mem_vy[aaddr] <= wdata;
             endcase
+        end
+        if (pwe) begin
+            mem_x[aaddr] <= pdata[31:0];
+            mem_y[aaddr] <= pdata[63:32];
+            mem_vx[aaddr] <= pdata[95:64];
+            mem_vy[aaddr] <= pdata[127:96];
         end
         if (sre) srdata <= {mem_vy[aaddr], mem_vx[aaddr], mem_y[aaddr], mem_x[aaddr]};
         if (re) rdata <= {mem_vy[rsel ? vraddr : waddr], mem_vx[rsel ? vraddr : waddr],

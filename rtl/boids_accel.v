@@ -51,6 +51,8 @@ module boids_accel #(
     parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
     parameter integer STEER = 0,                    // 1: CTRL.STEER, the neighbour steering (accel_steer; N_MAX >= 33)
     parameter integer RESULT_SLOTS = N_MAX,         // result entries kept: N_MAX, or a ring (above)
+    parameter integer SORTER = 0,                   // 1: the counting sort and pass builder (BINNING = 1)
+    parameter integer CELLS = N_MAX,                // the sorter's most cells (BIN_CELLS), 2..16384
     parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,
@@ -77,6 +79,8 @@ module boids_accel #(
     // The steering's four words lie below the count: N_MAX of 33 or more. A
     // smaller build has none (CTRL.STEER reads 0, as with STEER = 0).
     localparam HAS_STEER = STEER != 0 && N_MAX >= 33;
+    localparam HAS_SORTER = SORTER != 0 && BINNING != 0;
+    localparam [31:0] BIN_CELLS_WORD = HAS_SORTER ? CELLS : 0;
     localparam integer SW = RESULT_SLOTS < N_MAX ? $clog2(RESULT_SLOTS) : IW;  // a slot's index
     localparam [31:0] SLOTS_WORD = RESULT_SLOTS;
     localparam integer BOIDS_END = {12'd0, BOIDS_BASE} + BOID_STRIDE * N_MAX;
@@ -103,11 +107,17 @@ module boids_accel #(
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
         if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
         if (STEER != 0 && STEER != 1) $error("%m: STEER = %0d, must be 0 or 1", STEER);
+        // accel_sorter takes the halves of GRID and CELL_POS as they are here
+        if (GRID_COLS != 0 || GRID_ROWS != 16 || CELL_POS_X != 0 || CELL_POS_Y != 16)
+            $error("%m: GRID and CELL_POS must have their fields at bits 0 and 16");
+        if (SORTER != 0 && (SORTER != 1 || BINNING == 0))
+            $error("%m: SORTER = %0d, must be 0, or 1 with BINNING = 1", SORTER);
         // RESULT_SLOTS: accel_core checks it (N_MAX, or a power of two from 2 LANES)
     end
 
     // ---- registers ------------------------------------------------------------
-    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r;
+    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r, ctrl_sort_r;
+    wire        ctrl_sort = HAS_SORTER && ctrl_sort_r;
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
     wire        ctrl_velocity = HAS_STEER && ctrl_velocity_r;
@@ -123,8 +133,15 @@ module boids_accel #(
     reg  [63:0] reg_visual2, reg_protected2;
     wire        busy;                               // the core's run
     wire        finish;
-    wire        run_busy = busy || steer_busy;      // STATUS.BUSY: the core's run, then steering
+    wire        build_busy, build_done;             // the sorter's pass builder, before a sorted run
+    wire        run_busy = busy || steer_busy || build_busy;  // STATUS.BUSY: table, the core's run, steering
     wire        res_we;                             // the core writes a result entry
+    // the sorter (accel_sorter): its phase and counts, and what it refuses
+    wire [2:0]  sort_phase;
+    wire [IW:0] sort_counted, sort_placed;
+    wire [31:0] sort_grid, sort_recip;
+    wire        sorter_active, sort_refuse_busy, sort_refuse_param;
+    reg         last_run_sorted;                    // result word 7 reads the sorter's map
 
     assign irq_o = st_done && ctrl_irq_en;
 
@@ -144,13 +161,15 @@ module boids_accel #(
         if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
 `ifndef SYNTHESIS
             reg run_clk;        // a latch, open while clk is low
-            always_latch if (!clk) run_clk = rst || run_busy || wb_ack_o || wr_seen || (wb_cyc_i && wb_stb_i);
+            always_latch if (!clk) run_clk = rst || run_busy || sorter_active || wb_ack_o || wr_seen
+                                             || (wb_cyc_i && wb_stb_i);
             assign gclk = clk & run_clk;
 `else
             assign gclk = clk;  // never a gate in hardware
 `endif
         end else begin : g_clock
             assign gclk = clk;
+            wire unused_ok = &{1'b0, sorter_active};
         end
     endgenerate
 
@@ -158,7 +177,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_WORLD_H;
+    wire          in_regs = adr <= REG_SORTED;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -179,9 +198,17 @@ module boids_accel #(
     reg  bad_any_run;       // COUNT > NMAX, VISUAL > 255 px, or PROTECTED2 > VISUAL2
     reg  bad_query_run;     // QUERY >= COUNT
     wire start_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_START];
-    wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run);
+    // A sorted batch needs the sorter's placement of exactly COUNT boids.
+    wire sort_req = wb_dat_i[CTRL_SORT];
+    wire sort_bad = !HAS_SORTER || !wb_dat_i[CTRL_BATCH] || !wb_dat_i[CTRL_BINNED]
+                 || sort_phase != 3'd4 || sort_counted != reg_count[IW:0] || sort_placed != sort_counted;
+    wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run) || (sort_req && sort_bad);
     wire start_ok = start_req && !run_busy && !params_bad;
     wire steer_req = HAS_STEER && wb_dat_i[CTRL_STEER] && wb_dat_i[CTRL_BATCH];
+    // A sorted batch's core starts once the pass table is written; the steering
+    // unit at START in any batch (it waits for entries, and RESULTS_READY then
+    // reads 0 from the start).
+    wire core_start = (start_ok && !sort_req) || build_done;
 
     // They are recomputed only at the edge after a write (wr_seen, a clock enable):
     // the registers change at no other edge, so the flags equal a check at every
@@ -217,13 +244,15 @@ module boids_accel #(
                         if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch
                             || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
                             || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
-                            || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity))
+                            || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
+                            || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
                             st_err_busy <= 1'b1;
                     end else begin
                         ctrl_batch <= wb_dat_i[CTRL_BATCH];
                         ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
                         ctrl_steer_r <= wb_dat_i[CTRL_STEER];
                         ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
+                        ctrl_sort_r <= wb_dat_i[CTRL_SORT];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
                             else st_done <= 1'b0;
@@ -258,9 +287,15 @@ module boids_accel #(
                     end
                 end
                 REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
-                default: ; // ID, NMAX, LANES, CYCLES, RESULTS_READY, BIN_PASSES, RESULT_SLOTS: read only
+                // SORT, GRID, CELL_RECIP, CELL_POS, APPEND: the sorter's (below); ID, NMAX,
+                // LANES, CYCLES, RESULTS_READY, BIN_PASSES, RESULT_SLOTS, BIN_CELLS, SORTED:
+                // read only
+                default: ;
             endcase
         end
+        if (sort_refuse_busy) st_err_busy <= 1'b1;
+        if (sort_refuse_param) st_err_param <= 1'b1;
+        if (start_ok) last_run_sorted <= sort_req;
         if (wr && (in_boids || in_passes) && run_busy) st_err_busy <= 1'b1;
         if (req && !in_regs && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
 
@@ -282,6 +317,8 @@ module boids_accel #(
             ctrl_irq_en <= 1'b0;
             ctrl_steer_r <= 1'b0;
             ctrl_velocity_r <= 1'b0;
+            ctrl_sort_r <= 1'b0;
+            last_run_sorted <= 1'b0;
             run_steer <= 1'b0;
             reg_centering <= 32'd0;
             reg_avoid <= 32'd0;
@@ -317,6 +354,14 @@ module boids_accel #(
     wire             tab_re;
     wire [PASS_W-1:0] tab_raddr;
     wire [6*IW+5:0]  tab_rdata;
+    wire             put_we;                        // the sorter places a boid
+    wire [IW-1:0]    put_addr;
+    wire [127:0]     put_data;
+    wire             btab_we;                       // the sorter's pass builder writes the table
+    wire [PASS_W-1:0] btab_waddr;
+    wire [1:0]       btab_wword;
+    wire [31:0]      btab_wdata;
+    wire [IW-1:0]    id_rdata;                      // the sorter's map: the boid in a slot
 
     accel_boid_mem #(
         .N_MAX(N_MAX)
@@ -326,6 +371,9 @@ module boids_accel #(
         .waddr(boid_idx),
         .wword(boid_word),
         .wdata(wb_dat_i),
+        .pwe(put_we),
+        .paddr(put_addr),
+        .pdata(put_data),
         .sre(own_re),
         .saddr(own_raddr),
         .srdata(own_rdata),
@@ -450,17 +498,82 @@ module boids_accel #(
                 .IDX_W(IW + 1)
             ) u_passes (
                 .clk(gclk),
-                .we(wr && in_passes && !run_busy),
-                .waddr(pass_idx),
-                .wword(pass_word),
-                .wdata(wb_dat_i),
+                .we((wr && in_passes && !run_busy) || btab_we),
+                .waddr(btab_we ? btab_waddr : pass_idx),
+                .wword(btab_we ? btab_wword : pass_word),
+                .wdata(btab_we ? btab_wdata : wb_dat_i),
                 .re(tab_re),
                 .raddr(tab_raddr),
                 .rdata(tab_rdata)
             );
         end else begin : g_no_passes
             assign tab_rdata = {(6*IW+6){1'b0}};
-            wire unused_ok = &{1'b0, tab_re, tab_raddr, pass_idx, pass_word};
+            wire unused_ok = &{1'b0, tab_re, tab_raddr, pass_idx, pass_word, btab_we, btab_waddr,
+                               btab_wword, btab_wdata};
+        end
+    endgenerate
+
+    // The sorter exists only in a build with it (and binning).
+    generate
+        if (HAS_SORTER) begin : g_sorter
+            accel_sorter #(
+                .N_MAX(N_MAX),
+                .LANES(LANES),
+                .CELLS(CELLS)
+            ) u_sorter (
+                .clk(gclk),
+                .rst(rst),
+                .run_busy(run_busy),
+                .cmd_we(wr && adr == REG_SORT),
+                .grid_we(wr && adr == REG_GRID),
+                .recip_we(wr && adr == REG_CELL_RECIP),
+                .pos_we(wr && adr == REG_CELL_POS),
+                .app_we(wr && adr == REG_APPEND),
+                .wdata(wb_dat_i),
+                .refuse_busy(sort_refuse_busy),
+                .refuse_param(sort_refuse_param),
+                .phase(sort_phase),
+                .grid(sort_grid),
+                .recip(sort_recip),
+                .counted(sort_counted),
+                .placed(sort_placed),
+                .active(sorter_active),
+                .build_start(start_ok && sort_req),
+                .count(reg_count[IW:0]),
+                .build_busy(build_busy),
+                .build_done(build_done),
+                .put_we(put_we),
+                .put_addr(put_addr),
+                .put_data(put_data),
+                .tab_we(btab_we),
+                .tab_waddr(btab_waddr),
+                .tab_wword(btab_wword),
+                .tab_wdata(btab_wdata),
+                .id_re(req),
+                .id_raddr(res_idx),
+                .id_rdata(id_rdata)
+            );
+        end else begin : g_no_sorter
+            // CELL_POS and APPEND are refused in any phase but theirs: here always
+            assign sort_refuse_param = wr && (adr == REG_CELL_POS || adr == REG_APPEND);
+            assign sort_refuse_busy = 1'b0;
+            assign sort_phase = 3'd0;
+            assign sort_grid = 32'd0;
+            assign sort_recip = 32'd0;
+            assign sort_counted = {(IW+1){1'b0}};
+            assign sort_placed = {(IW+1){1'b0}};
+            assign sorter_active = 1'b0;
+            assign build_busy = 1'b0;
+            assign build_done = 1'b0;
+            assign put_we = 1'b0;
+            assign put_addr = {IW{1'b0}};
+            assign put_data = 128'd0;
+            assign btab_we = 1'b0;
+            assign btab_waddr = {PASS_W{1'b0}};
+            assign btab_wword = 2'd0;
+            assign btab_wdata = 32'd0;
+            assign id_rdata = {IW{1'b0}};
+            wire unused_ok = &{1'b0, ctrl_sort_r};
         end
     endgenerate
 
@@ -473,9 +586,9 @@ module boids_accel #(
     ) u_core (
         .clk(gclk),
         .rst(rst),
-        .start(start_ok),
-        .batch(wb_dat_i[CTRL_BATCH]),               // taken with start
-        .binned(wb_dat_i[CTRL_BINNED]),
+        .start(core_start),
+        .batch(build_done || wb_dat_i[CTRL_BATCH]), // taken with start
+        .binned(build_done || wb_dat_i[CTRL_BINNED]),
         .count(reg_count[IW:0]),
         .query(reg_query[IW-1:0]),
         .visual(reg_visual[23:0]),
@@ -504,6 +617,8 @@ module boids_accel #(
     reg  [1:0]  rd_src;
     reg  [1:0]  rd_boid_word;
     reg  [2:0]  rd_res_word;
+    reg  [IW-1:0] rd_res_idx;
+    reg         rd_res_sorted;                      // word 7 reads the map
     reg  [31:0] rd_reg;
     reg  [31:0] ctrl_word, status_word;
 
@@ -514,6 +629,7 @@ module boids_accel #(
         ctrl_word[CTRL_BINNED] = ctrl_binned;
         ctrl_word[CTRL_STEER] = ctrl_steer;
         ctrl_word[CTRL_VELOCITY] = ctrl_velocity;
+        ctrl_word[CTRL_SORT] = ctrl_sort;
         status_word = 32'd0;
         status_word[STATUS_BUSY] = run_busy;
         status_word[STATUS_DONE] = st_done;
@@ -529,6 +645,8 @@ module boids_accel #(
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
+            rd_res_idx <= res_idx;
+            rd_res_sorted <= last_run_sorted;
             // registers are at word addresses 0..23: select by the word index alone
             case (adr[6:2])
                 REG_ID[6:2]: rd_reg <= ID_VALUE;
@@ -555,13 +673,19 @@ module boids_accel #(
                 REG_WORLD_H[6:2]: rd_reg <= HAS_STEER ? reg_world_h : 32'd0;
                 REG_RESULT_SLOTS[6:2]: rd_reg <= SLOTS_WORD;
                 REG_RESULTS_FREED[6:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
+                REG_SORT[6:2]: rd_reg <= {29'd0, sort_phase} << SORT_PHASE;
+                REG_GRID[6:2]: rd_reg <= sort_grid;
+                REG_CELL_RECIP[6:2]: rd_reg <= sort_recip;
+                REG_BIN_CELLS[6:2]: rd_reg <= BIN_CELLS_WORD;
+                REG_SORTED[6:2]: rd_reg <= {{(31-IW){1'b0}}, sort_placed} << SORTED_PLACED
+                                         | {{(31-IW){1'b0}}, sort_counted} << SORTED_COUNTED;
                 default: rd_reg <= 32'd0;
             endcase
         end
     end
 
     // Result words: the six sums, then COUNT, each sign- (or zero-) extended to 32
-    // bits; word 7 reads 0. The entry packs {count, ali_y, ali_x, coh_y, coh_x,
+    // bits; word 7 the entry's boid: its index, or the sorter's map after a sorted run. The entry packs {count, ali_y, ali_x, coh_y, coh_x,
     // sep_y, sep_x}: six sums of SUM_W bits, the count of CNT_W.
     function [31:0] sx(input [SUM_W-1:0] v);
         sx = {{(32-SUM_W){v[SUM_W-1]}}, v};
@@ -587,6 +711,7 @@ module boids_accel #(
                     3'd2: wb_dat_o = res_steer_words[95:64];
                     3'd3: wb_dat_o = res_steer_words[127:96];
                     3'd6: wb_dat_o = {{(32-CNT_W){1'b0}}, res_rdata[6*SUM_W +: CNT_W]};
+                    3'd7: wb_dat_o = {{(32-IW){1'b0}}, rd_res_sorted ? id_rdata : rd_res_idx};
                     default: wb_dat_o = 32'd0;
                 endcase
             end else begin
@@ -598,7 +723,7 @@ module boids_accel #(
                     3'd4: wb_dat_o = sx(res_rdata[4*SUM_W +: SUM_W]);
                     3'd5: wb_dat_o = sx(res_rdata[5*SUM_W +: SUM_W]);
                     3'd6: wb_dat_o = {{(32-CNT_W){1'b0}}, res_rdata[6*SUM_W +: CNT_W]};
-                    default: wb_dat_o = 32'd0;
+                    default: wb_dat_o = {{(32-IW){1'b0}}, rd_res_sorted ? id_rdata : rd_res_idx};
                 endcase
             end
             default: wb_dat_o = 32'd0;

@@ -17,6 +17,8 @@ module boids_system #(
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer STEER = 1,                    // accelerator: 1, the neighbour steering
     parameter integer RESULT_SLOTS = N_MAX,         // accelerator: result entries kept (a ring if fewer)
+    parameter integer SORTER = 0,                   // accelerator: 1, the counting sort (with BINNING)
+    parameter integer CELLS = N_MAX,                // accelerator: the sorter's most cells
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
     parameter integer MODE = `VGA_MODE_DEFAULT,     // display: the video mode (vga_modes.vh)
@@ -65,7 +67,9 @@ module boids_system #(
                 .LANES(LANES),
                 .BINNING(BINNING),
                 .STEER(STEER),
-                .RESULT_SLOTS(RESULT_SLOTS)
+                .RESULT_SLOTS(RESULT_SLOTS),
+                .SORTER(SORTER),
+                .CELLS(CELLS)
             ) u_accel (
                 .clk(clk),
                 .rst(rst),

@@ -40,6 +40,11 @@ REGS = [
                                  "MATCHING, the edges with TURN, MARGIN, WORLD_W and WORLD_H: the "
                                  "VELOCITY result words). Reads 0 and is ignored in a build without "
                                  "steering."),
+        ("SORT", 6, 1, "RW", "With BATCH and BINNED: the block writes the pass table itself, from the "
+                             "boids its sorter placed (SORT, APPEND), and then runs the binned batch "
+                             "(CYCLES counts both). Refused (ERR_PARAM) unless SORT's phase is PLACING "
+                             "with SORTED's two counts equal to COUNT, and in a build without the "
+                             "sorter (BIN_CELLS 0), where it reads 0."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
@@ -90,6 +95,41 @@ REGS = [
                                "a build without steering.", []),
     ("WORLD_H", 0x5C, "RW", 0, "The world's height (Q16.16 px) for a run with CTRL.VELOCITY. Reads 0 in "
                                "a build without steering.", []),
+    ("SORT", 0x60, "RW", 0, "The sorter's phase; a write gives it a command (a build with the sorter, "
+                            "BIN_CELLS above 0; else reads 0 and ignores writes). Write 1: clear the "
+                            "cell counts (CLEARING), then count a boid at each CELL_POS write (COUNTING). "
+                            "Write 2 in COUNTING: turn the counts into each cell's first slot (SCANNING), "
+                            "then place a boid at each fourth APPEND write (PLACING). A command while "
+                            "CLEARING, SCANNING or a run is refused with ERR_BUSY; 1 with a GRID of no "
+                            "cells or more than BIN_CELLS, 2 outside COUNTING, and any other value, with "
+                            "ERR_PARAM.", [
+        ("PHASE", 0, 3, "RO", "0 IDLE, 1 CLEARING, 2 COUNTING, 3 SCANNING, 4 PLACING."),
+    ]),
+    ("GRID", 0x64, "RW", 0, "The sorter's cells: columns and rows, row-major, each at least VISUAL "
+                            "wide (firmware/accel_bins.c, accel_bins_shape). A write sets SORT's phase "
+                            "to IDLE; refused (ERR_BUSY) while CLEARING, SCANNING or a run.", [
+        ("COLS", 0, 16, "RW", "columns"),
+        ("ROWS", 16, 16, "RW", "rows"),
+    ]),
+    ("CELL_RECIP", 0x68, "RW", 0, "ceil(2^31 / the cell's whole px): a boid's column is min(COLS - 1, "
+                                  "floor(x_px CELL_RECIP / 2^31)) for x_px = floor(x) >= 0, else 0; the "
+                                  "row likewise. A write sets SORT's phase to IDLE, as GRID's does.", []),
+    ("BIN_CELLS", 0x6C, "RO", None, "The most cells GRID may have, in a build with the sorter (a build "
+                                    "parameter); 0 without.", []),
+    ("CELL_POS", 0x70, "WO", None, "In COUNTING: counts one boid in its cell (the k-th write is boid k). "
+                                   "Refused (ERR_PARAM) in any other phase or past NMAX boids.", [
+        ("X", 0, 16, "WO", "floor(x) in px, signed: bits 31:16 of the boid's x"),
+        ("Y", 16, 16, "WO", "floor(y) in px, signed: bits 31:16 of the boid's y"),
+    ]),
+    ("APPEND", 0x74, "WO", None, "In PLACING: a boid's x, y, vx and vy, in four writes in that order; "
+                                 "the fourth writes it to the boid memory at the next slot of its cell, "
+                                 "so that the memory holds the flock sorted by cell and, within a cell, "
+                                 "by id (the k-th boid appended is boid k, and must be the k-th counted). "
+                                 "Refused (ERR_PARAM) in any other phase or past the boids counted.", []),
+    ("SORTED", 0x78, "RO", 0, "The sorter's progress since the last SORT command.", [
+        ("COUNTED", 0, 16, "RO", "boids counted (CELL_POS writes taken)"),
+        ("PLACED", 16, 16, "RO", "boids placed (fourth APPEND writes taken)"),
+    ]),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
@@ -112,6 +152,10 @@ RESULT_WORDS = [  # word offset within a result entry, name, meaning
     (5, "ALI_Y", "alignment sum y"),
     (6, "COUNT", "boids in the cohesion ring"),
 ]
+# Word 7 of every entry, sums or steered: the boid whose entry it is (the
+# boid memory's entries are sorted by cell after a run with CTRL.SORT).
+RESULT_ID_WORD = (7, "ID", "the id of the entry's boid: the entry's own index, or after a run "
+                           "with CTRL.SORT the boid placed in that slot")
 STEER_WORDS = [  # a steered entry (CTRL.STEER): firmware/neighbor_steer.h, bit for bit
     (0, "PUSH_X", "centering term + separation push, x: Q16 px/frame"),
     (1, "PUSH_Y", "the same, y"),
@@ -211,6 +255,7 @@ def c_header():
         out.append(f"#define ACCEL_STEER_{name} {4 * word}u")
     for word, name, _ in VELOCITY_WORDS:
         out.append(f"#define ACCEL_VELOCITY_{name} {4 * word}u")
+    out.append(f"#define ACCEL_RESULT_{RESULT_ID_WORD[1]} {4 * RESULT_ID_WORD[0]}u /* {RESULT_ID_WORD[2]} */")
     out += [f"#define ACCEL_ADDRESS_BITS {ADDRESS_BITS}", "", "#endif", ""]
     return "\n".join(out)
 
@@ -346,7 +391,7 @@ def markdown():
             "the batch going); a reader that waits for DONE first waits forever. A query run",
             "writes the slot of entry QUERY.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
-    for word, name, meaning in RESULT_WORDS:
+    for word, name, meaning in RESULT_WORDS + [RESULT_ID_WORD]:
         out.append(f"| {word} | {name} | {meaning} |")
     out += ["", "In a build with steering, a batch with CTRL.STEER turns each entry, once its sums",
             "are final, into the neighbour steering that `neighbor_steer()` in",
@@ -378,7 +423,27 @@ def markdown():
             "| bits | field | meaning |", "| --- | --- | --- |"]
     for name, lsb, width, meaning in RANGE_FIELDS:
         out.append(f"| {lsb + width - 1}:{lsb} | {name} | {meaning} |")
-    out += ["", "## The display", ""]
+    out += ["", "### The sorter", "",
+            "In a build with the sorter (BIN_CELLS above 0), the block sorts the flock by cell itself",
+            "and writes the pass table of a batch started with CTRL.SORT, so the firmware needs",
+            "neither `accel_bins_sort()` nor `accel_bins_pass()`. Each frame, in id order:", "",
+            "1. GRID and CELL_RECIP as `accel_bins_shape()` in `firmware/accel_bins.c` gives them",
+            "   for BIN_CELLS cells, and COUNT.",
+            "2. SORT = 1, then poll SORT until it reads COUNTING (2): the counts are cleared, one",
+            "   cell a cycle.",
+            "3. One CELL_POS write a boid: bits 31:16 of x in bits 15:0, bits 31:16 of y in bits",
+            "   31:16.",
+            "4. SORT = 2, then poll until PLACING (4): the counts become first slots, one cell a",
+            "   cycle.",
+            "5. Four APPEND writes a boid: x, y, vx, vy. Boid k lands in the boid memory at the",
+            "   next slot of its cell, so that slot s holds `slot_id[s]` of `accel_bins_sort()`.",
+            "6. CTRL = BATCH | BINNED | SORT | START (with STEER and VELOCITY if wanted): the pass",
+            "   table is written (16 cycles a pass, counted in CYCLES), then the binned batch runs.",
+            "   Entry s is the boid in slot s; its word 7 (ID) says which.", "",
+            "The boids stay placed until the next SORT command or GRID or CELL_RECIP write, so",
+            "a second sorted batch of the same flock needs only step 6. Query runs and the boid",
+            "window address slots, not ids, while the flock is sorted.", "",
+            "## The display", ""]
     out += markdown_regs(DISPLAY_REGS)
     out += [f"| 0x{SPRITES_BASE:05x} + 4 i | sprite i | RW | (memory, not reset) | one word a sprite, below |",
             f"| 0x{BOID_WINDOW_BASE:05x} + {BOID_WINDOW_STRIDE} i | boid window entry i | WO | (not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16; vy writes sprite i |", ""]
@@ -428,7 +493,7 @@ def ip_table():
     for fname, lsb, width, meaning in RANGE_FIELDS:
         out.append(f"| pass range | {lsb + width - 1}:{lsb} | {fname} | WO | {meaning} |")
     out += ["", "| result word | offset | name | meaning |", "| --- | --- | --- | --- |"]
-    for word, name, meaning in RESULT_WORDS:
+    for word, name, meaning in RESULT_WORDS + [RESULT_ID_WORD]:
         out.append(f"| {word} | +{4 * word} | {name} | {meaning} |")
     out += ["", "| steered result word (CTRL.STEER, STEER = 1) | offset | name | meaning |",
             "| --- | --- | --- | --- |"]

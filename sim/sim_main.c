@@ -242,6 +242,8 @@ static int open_app(sim_t *s)
     c.sums = s->sums;
     c.grid_mem = s->grid_mem;
     c.bins_mem = s->bins_mem;
+    c.sort_cpu_cycles = 0; /* the firmware runs natively, in no simulated cycles: the
+                              accelerator sorts every synchronous flock */
     c.scout_bias = (gain_t)(s->ps.biasval * GAIN_ONE);
     c.seed = (uint32_t)s->o.seed;
     c.paused = s->f.paused;

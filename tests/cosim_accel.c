@@ -92,7 +92,7 @@ static void take_steer(const neighbor_stream_t *st, uint32_t k, const neighbor_q
 static void take_velocity(const neighbor_stream_t *st, uint32_t k, const neighbor_query_t *q,
                           void *out)
 {
-    uint32_t at = st->base + k * st->stride, id = st->order != NULL ? st->order[k] : k;
+    uint32_t at = st->base + k * st->stride, id = neighbor_stream_id(st, k);
     vec32_t *v = out;
 
     (void)q;
@@ -110,7 +110,7 @@ static void stream_batch(neighbor_engine_t *a, const boid_t *boids, uint32_t n,
                          const neighbor_query_t *q, int what, stream_take_fn take, void *out)
 {
     const int was = (int)accel.steer;
-    neighbor_stream_t st = {0, 0, 0, NULL, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0};
     uint32_t k;
 
     assert_int_equal(neighbors_accel_use_steer(&accel, what), 0);
@@ -452,17 +452,19 @@ static void compare_binned(neighbor_engine_t *e, const boid_t *boids, uint32_t n
     assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
     assert_int_equal(e->begin(e->ctx, boids, n, q), 0);
     assert_int_equal(e->sums_all(e->ctx, by_slot, &order), 0);
-    assert_non_null(order);
-    *binned = accel_binned.last_cycles;
+    /* slot order with the firmware's bins; by id from the device's own sort */
+    assert_true((order != NULL) == (e->ctx == &accel_binned));
+    *binned = ((neighbors_accel_t *)e->ctx)->last_cycles;
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
     assert_int_equal(a.sums_all(a.ctx, plain, &plain_order), 0);
     assert_null(plain_order);
     *brute = accel.last_cycles;
     for (s = 0; s < n; s++) {
-        assert_true(order[s] < n);
-        assert_int_equal(b.sums_one(b.ctx, order[s], &want), 0);
-        assert_same_sums(&by_slot[s], &want, order[s]);
-        assert_same_sums(&plain[order[s]], &want, order[s]);
+        uint32_t id = order != NULL ? order[s] : s;
+        assert_true(id < n);
+        assert_int_equal(b.sums_one(b.ctx, id, &want), 0);
+        assert_same_sums(&by_slot[s], &want, id);
+        assert_same_sums(&plain[id], &want, id);
     }
     free(by_slot);
     free(plain);
@@ -476,20 +478,30 @@ static void binned_scene(neighbor_engine_t *e, const boid_t *boids, uint32_t n,
     compare_binned(e, boids, n, q, &binned, &brute);
 }
 
+/* The engine of the device's own sort (a build with SORTER = 1). */
+static neighbors_accel_t accel_sorted;
+
+static void sorted_engine(neighbor_engine_t *e)
+{
+    assert_int_not_equal(rd(ACCEL_BIN_CELLS), 0);
+    assert_int_equal(neighbors_accel_init(&accel_sorted), 0);
+    assert_true(accel_sorted.can_sort);
+    assert_int_equal(neighbors_accel_use_sorter(&accel_sorted, 1), 0);
+    *e = neighbors_accel_engine(&accel_sorted);
+}
+
 /* Random, clustered and adversarial scenes: cell borders, exact ranges, one
- * cell, corners and far outside the world, N = 1 and N = N_MAX. */
-static void binned_batches_match_brute_force(void **state)
+ * cell, corners and far outside the world, N = 1 and N = N_MAX, through the
+ * engine e (the firmware's bins, or the device's sort). */
+static void binned_scenes(neighbor_engine_t e)
 {
     neighbor_query_t q = default_query();
-    neighbor_engine_t e;
     uint32_t n = scene_size(400), i, sizes[] = {1, 2, scene_size(150), accel.n_max};
     boid_t *b = calloc(accel.n_max, sizeof *b);
     uint64_t rng = 17;
     size_t k;
 
-    (void)state;
     assert_non_null(b);
-    binned_engine(&e);
     for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) { /* uniform */
         for (i = 0; i < sizes[k]; i++)
             b[i] = boid_px(640 * rng_unit(&rng), 480 * rng_unit(&rng), 6 * rng_unit(&rng) - 3,
@@ -523,6 +535,47 @@ static void binned_batches_match_brute_force(void **state)
         b[i] = boid_px(640 * rng_unit(&rng), 480 * rng_unit(&rng), 1, 1);
     binned_scene(&e, b, n, &q);
     free(b);
+}
+
+static void binned_batches_match_brute_force(void **state)
+{
+    neighbor_engine_t e;
+
+    (void)state;
+    binned_engine(&e);
+    binned_scenes(e);
+}
+
+/* The same scenes sorted by the device, which also writes the pass table. */
+static void sorted_batches_match_brute_force(void **state)
+{
+    neighbor_engine_t e;
+
+    (void)state;
+    sorted_engine(&e);
+    binned_scenes(e);
+}
+
+/* The flock loop on the device's sort against software in the synchronous
+ * order, streamed (each entry's boid from its ID word) and copied; the
+ * sequential order is refused (the sorted memory has no id to slot map). */
+static void sorted_frames_match_software(void **state)
+{
+    uint32_t n = scene_size(300);
+    scene_spec_t spec = {n, 1, n / 10, n / 16, 0.01, 0.01, 640, 480, 3, 6, 47};
+    neighbor_engine_t e;
+    neighbor_sums_t one;
+    boid_t b[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    neighbor_query_t q = default_query();
+
+    (void)state;
+    sorted_engine(&e);
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 1, 100);
+    e.sums_stream = NULL;
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 0, 30);
+    assert_int_equal(e.begin(e.ctx, b, 2, &q), 0);
+    assert_int_equal(e.sums_one(e.ctx, 0, &one), NEIGHBORS_E_UNSUPPORTED);
+    assert_int_equal(e.moved(e.ctx, 0), NEIGHBORS_E_UNSUPPORTED);
 }
 
 /* A wrong pass table gives other sums (so the comparison can fail), and
@@ -617,6 +670,17 @@ static void binned_batch_cycles(void **state)
                           accel.lanes, formed ? "formed flock" : "uniform", binned, brute,
                           (double)brute / binned);
             assert_true(binned < brute); /* it streamed fewer than N^2 / LANES candidates */
+            if (rd(ACCEL_BIN_CELLS) != 0) { /* the device's sort: its table adds 16 a pass */
+                neighbor_engine_t se;
+                uint32_t sorted, passes = (n + accel.lanes - 1) / accel.lanes;
+                sorted_engine(&se);
+                compare_binned(&se, b, n, &q, &sorted, &brute);
+                print_message("# sorted by the device: %u cycles, the pass table's %u of them\n",
+                              sorted, 16 * passes + 3);
+                /* CYCLES counts the builder's; the rest is a binned batch (read through the
+                 * ring here at the reader's pace, one word more an entry) */
+                assert_true(sorted > 16 * passes + 3 && sorted < brute);
+            }
         }
     free(b);
 }
@@ -652,8 +716,8 @@ static void identity_registers(void **state)
     assert_true(slots == rd(ACCEL_NMAX) || (slots < rd(ACCEL_NMAX) && (slots & (slots - 1)) == 0));
     if (slots < rd(ACCEL_NMAX))
         snprintf(ring, sizeof ring, " RESULT_SLOTS=%u", slots);
-    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u%s%s", rd(ACCEL_NMAX), rd(ACCEL_LANES),
-             rd(ACCEL_BIN_PASSES) ? " BINNING=1" : "", ring);
+    snprintf(expect, sizeof expect, "N_MAX=%u LANES=%u%s%s%s", rd(ACCEL_NMAX), rd(ACCEL_LANES),
+             rd(ACCEL_BIN_PASSES) ? " BINNING=1" : "", rd(ACCEL_BIN_CELLS) ? " SORTER=1" : "", ring);
     assert_string_equal(expect, accel_sim_variant());
     /* the pass table's size says the build has binning; without, BINNED reads 0 */
     if (rd(ACCEL_BIN_PASSES) != 0)
@@ -775,7 +839,7 @@ static void stream_reports_a_refused_start(void **state)
     uint32_t n = scene_size(40), i;
     boid_t *b = calloc(n, sizeof *b);
     neighbor_steer_t *out = calloc(n, sizeof *out);
-    neighbor_stream_t st = {0, 0, 0, NULL, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0};
 
     (void)state;
     assert_non_null(b);
@@ -906,8 +970,15 @@ int main(void)
         cmocka_unit_test(binned_batch_cycles),
         cmocka_unit_test(binned_frames_match_software),
     };
+    /* the device's own sort, on the builds that have it */
+    const struct CMUnitTest sorted_tests[] = {
+        cmocka_unit_test(sorted_batches_match_brute_force),
+        cmocka_unit_test(sorted_frames_match_software),
+    };
     int failed = cmocka_run_group_tests_name(accel_sim_variant(), tests, sim_up, sim_down);
     if (strstr(accel_sim_variant(), "BINNING=1"))
         failed += cmocka_run_group_tests_name("binned batch", binned_tests, sim_up, sim_down);
+    if (strstr(accel_sim_variant(), "SORTER=1"))
+        failed += cmocka_run_group_tests_name("sorted batch", sorted_tests, sim_up, sim_down);
     return failed;
 }

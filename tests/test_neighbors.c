@@ -6,6 +6,7 @@
 #include <string.h>
 #include "test_support.h"
 #include "../firmware/accel_bins.h"
+#include "../firmware/accel_regs.h"
 #include "../firmware/neighbor_pair.h"
 #include "../firmware/neighbors_grid_small.h"
 
@@ -500,11 +501,240 @@ static void binned_stream_is_short_and_a_wrong_table_shows(void **state)
     state_table_free(&t);
 }
 
+/* accel_bins.c's grid as it was before accel_bins_shape was public (its
+ * static bins_shape), kept here so that the public one is held to it. */
+static void shape_as_before(uint32_t cells_max, const neighbor_query_t *q, uint32_t *cols_out,
+                            uint32_t *rows_out, uint32_t *recip_out)
+{
+    uint32_t w_px = ((uint32_t)(q->world_w > 0 ? q->world_w : 0) + 0xffffu) >> 16;
+    uint32_t h_px = ((uint32_t)(q->world_h > 0 ? q->world_h : 0) + 0xffffu) >> 16;
+    uint32_t cs_px = ((uint32_t)(q->visualrange > 0 ? q->visualrange : 0) + 0xffffu) >> 16;
+
+    if (cs_px < 1)
+        cs_px = 1;
+    for (;;) {
+        uint32_t cols = (w_px + cs_px - 1) / cs_px, rows = (h_px + cs_px - 1) / cs_px;
+        if (cols < 1)
+            cols = 1;
+        if (rows < 1)
+            rows = 1;
+        if ((uint64_t)cols * rows <= cells_max) {
+            *cols_out = cols;
+            *rows_out = rows;
+            break;
+        }
+        cs_px += cs_px / 4 + 1;
+    }
+    *recip_out = 0x7fffffffu / cs_px + 1u;
+}
+
+static neighbor_query_t query_px(double world_w, double world_h, double visual)
+{
+    param_set_t ps;
+    flock_params_t p;
+
+    params_defaults(&ps);
+    ps.world_w = world_w;
+    ps.world_h = world_h;
+    ps.visualrange = visual;
+    ps.protectedrange = visual / 5;
+    p = fixed_of(&ps);
+    return neighbor_query_make(&p);
+}
+
+/* The sums of a sort with at most cells_max cells, through the binned
+ * batch's C model, equal brute force's. */
+static void limited_bins_match_brute_force(const boid_t *boids, uint32_t n,
+                                           const neighbor_query_t *q, uint32_t cells_max)
+{
+    neighbors_brute_t ctx;
+    neighbor_engine_t brute = neighbors_brute_engine(&ctx);
+    neighbor_sums_t *out = calloc(n, sizeof *out);
+    boid_t *slot_boids = calloc(n, sizeof *slot_boids);
+    void *mem = malloc(accel_bins_bytes(n));
+    accel_bins_t b;
+    uint32_t s;
+
+    assert_true(out && slot_boids && mem);
+    accel_bins_init(&b, n, 8, mem);
+    accel_bins_limit_cells(&b, cells_max);
+    assert_int_equal(accel_bins_sort(&b, boids, n, q), 0);
+    assert_true(b.cols * b.rows <= (cells_max ? cells_max : 1));
+    for (s = 0; s < n; s++)
+        slot_boids[s] = boids[b.slot_id[s]];
+    binned_model_sums(&b, slot_boids, q, 0, out);
+    assert_int_equal(brute.begin(brute.ctx, boids, n, q), 0);
+    for (s = 0; s < n; s++) {
+        neighbor_sums_t one;
+        assert_int_equal(brute.sums_one(brute.ctx, b.slot_id[s], &one), 0);
+        assert_sums_equal(&one, &out[s]);
+    }
+    free(mem);
+    free(slot_boids);
+    free(out);
+}
+
+/* accel_bins_shape is the grid accel_bins_sort used before it was public,
+ * and the one the sort uses; accel_bins_limit_cells makes cells coarser,
+ * never finer, and the coarser grid still gives brute force's sums. */
+static void bins_shape_is_the_sorts_and_limit_cells_coarsens(void **state)
+{
+    static const uint32_t budgets[] = {1, 2, 7, 48, 192, 656, 4352, 1u << 20};
+    const neighbor_query_t queries[] = {
+        query_px(640, 480, 40),   query_px(640, 480, 37.3), query_px(640, 480, 0.5),
+        query_px(WORLD_MAX_PX, WORLD_MAX_PX, 0.5),          query_px(1, 8000, 3),
+        query_px(0, 0, 40),       query_px(640, 480, 0),    query_px(8000, 1, 255)};
+    state_table_t t = random_scene(300, 0, 0, 0, 640, 480, 5);
+    boid_t *boids = boids_of(&t);
+    void *mem = malloc(accel_bins_bytes(100));
+    accel_bins_t b;
+    uint32_t cols, rows, recip, want_cols, want_rows, want_recip;
+    size_t i, k;
+
+    (void)state;
+    assert_non_null(mem);
+    for (i = 0; i < sizeof queries / sizeof queries[0]; i++) {
+        for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+            accel_bins_shape(budgets[k], &queries[i], &cols, &rows, &recip);
+            shape_as_before(budgets[k], &queries[i], &want_cols, &want_rows, &want_recip);
+            assert_int_equal(cols, want_cols);
+            assert_int_equal(rows, want_rows);
+            assert_int_equal(recip, want_recip);
+            assert_true((uint64_t)cols * rows <= budgets[k]);
+        }
+        accel_bins_shape(0, &queries[i], &cols, &rows, &recip); /* no cells: one */
+        assert_true(cols == 1 && rows == 1);
+        accel_bins_init(&b, 100, 8, mem); /* the sort's own budget, 4 n_max + 256 */
+        assert_int_equal(b.cells_max, 656);
+        assert_int_equal(accel_bins_sort(&b, boids, 100, &queries[i]), 0);
+        accel_bins_shape(656, &queries[i], &cols, &rows, &recip);
+        assert_true(b.cols == cols && b.rows == rows && b.cell_recip == recip);
+    }
+
+    /* 640 x 480 at 40 px: 16 x 12 cells, and coarser only when told */
+    accel_bins_init(&b, 100, 8, mem);
+    assert_int_equal(accel_bins_sort(&b, boids, 100, &queries[0]), 0);
+    assert_true(b.cols == 16 && b.rows == 12 && b.cell_size == 40 * Q16_ONE);
+    accel_bins_limit_cells(&b, 48);
+    assert_int_equal(b.cells_max, 48);
+    assert_int_equal(accel_bins_sort(&b, boids, 100, &queries[0]), 0);
+    accel_bins_shape(48, &queries[0], &cols, &rows, &recip);
+    assert_true(b.cols == cols && b.rows == rows && b.cell_recip == recip);
+    assert_true(b.cols * b.rows <= 48 && b.cell_size > 40 * Q16_ONE);
+    assert_true(b.cell_recip == 0x7fffffffu / (uint32_t)(b.cell_size >> 16) + 1u);
+    accel_bins_limit_cells(&b, 5000); /* never raised: not past the memory, nor back */
+    assert_int_equal(b.cells_max, 48);
+    accel_bins_limit_cells(&b, 0); /* at least one cell */
+    assert_int_equal(b.cells_max, 1);
+    assert_int_equal(accel_bins_sort(&b, boids, 100, &queries[0]), 0);
+    assert_true(b.cols == 1 && b.rows == 1 && b.cell_start[1] == 100);
+    accel_bins_init(&b, 100, 8, mem); /* init gives the whole budget again */
+    assert_int_equal(b.cells_max, 656);
+
+    for (k = 0; k < 6; k++)
+        limited_bins_match_brute_force(boids, 300, &queries[0], budgets[k]);
+    free(mem);
+    free(boids);
+    state_table_free(&t);
+}
+
+/* The accelerator's sorter as docs/register-map.md describes it, from what
+ * the firmware writes: GRID, CELL_RECIP, each boid's CELL_POS in id order,
+ * then each boid placed at the next slot of its cell. Fills slot_id. */
+static uint32_t sorter_coord(int32_t px, uint32_t recip, uint32_t count)
+{
+    uint32_t c;
+
+    if (px < 0)
+        return 0;
+    c = (uint32_t)(((uint64_t)(uint32_t)px * recip) >> 31);
+    return c < count - 1 ? c : count - 1;
+}
+
+static void sorter_model(uint32_t grid, uint32_t recip, const uint32_t *cell_pos, uint32_t n,
+                         uint32_t *slot_id)
+{
+    uint32_t cols = grid & ACCEL_GRID_COLS, rows = grid >> 16, cells = cols * rows;
+    uint32_t *next = calloc(cells + 1, sizeof *next), *cell = calloc(n ? n : 1, sizeof *cell);
+    uint32_t k, c, sum = 0;
+
+    assert_true(next && cell && cells > 0);
+    for (k = 0; k < n; k++) { /* counting */
+        int32_t x_px = (int16_t)(cell_pos[k] & ACCEL_CELL_POS_X);
+        int32_t y_px = (int16_t)(cell_pos[k] >> 16);
+        cell[k] = sorter_coord(y_px, recip, rows) * cols + sorter_coord(x_px, recip, cols);
+        next[cell[k]]++;
+    }
+    for (c = 0; c < cells; c++) { /* scanning: each cell's first slot */
+        uint32_t here = next[c];
+        next[c] = sum;
+        sum += here;
+    }
+    for (k = 0; k < n; k++) /* placing, in id order */
+        slot_id[next[cell[k]]++] = k;
+    free(cell);
+    free(next);
+}
+
+/* The device's sort, modelled from the register map, puts every boid where
+ * accel_bins_sort does with the device's cell budget (accel_bins_limit_cells
+ * to BIN_CELLS), for boids inside, on the borders of and outside the world. */
+static void device_sorter_model_sorts_as_accel_bins(void **state)
+{
+    enum { N = 400, N_MAX = 1024 }; /* 4 N_MAX + 256 cells hold every budget below */
+    static const uint32_t bin_cells[] = {1, 16, 100, 256, 4096};
+    static const double visual[] = {40, 25.5, 3};
+    state_table_t t = random_scene(N, 0, 0, 0, 640, 480, 17);
+    boid_t *boids = boids_of(&t);
+    uint32_t cell_pos[N], slot_id[N];
+    void *mem = malloc(accel_bins_bytes(N_MAX));
+    accel_bins_t b;
+    uint32_t i, s;
+    size_t k, v;
+
+    (void)state;
+    assert_non_null(mem);
+    /* the edges, the borders of 40 px cells and a hair either side, outside */
+    boids[0] = boid_px(0, 0, 1, 1);
+    boids[1] = boid_px(-0.5, 0, 0, 0);
+    boids[1].y = -1; /* 2^-16 px above the world */
+    boids[2] = boid_px(-16380, 16380, 0, 0);
+    boids[3] = boid_px(16380, -16380, 0, 0);
+    boids[4] = boid_px(40, 80, 0, 0);
+    boids[5] = boid_px(39.99999, 79.99999, 0, 0);
+    boids[6] = boid_px(640, 480, 0, 0);
+    boids[7] = boid_px(639.99999, 479.99999, 0, 0);
+    boids[8] = boid_px(700, 500, 0, 0);
+    boids[9] = boids[4];
+    for (i = 0; i < N; i++)
+        cell_pos[i] = accel_bins_cell_pos(&boids[i]);
+    assert_int_equal(cell_pos[1], 0xffffffffu); /* floor(-0.5) = floor(-2^-16) = -1 */
+    for (v = 0; v < sizeof visual / sizeof visual[0]; v++) {
+        neighbor_query_t q = query_px(640, 480, visual[v]);
+        for (k = 0; k < sizeof bin_cells / sizeof bin_cells[0]; k++) {
+            uint32_t cols, rows, recip;
+            accel_bins_init(&b, N_MAX, 8, mem);
+            accel_bins_limit_cells(&b, bin_cells[k]);
+            assert_int_equal(b.cells_max, bin_cells[k]);
+            assert_int_equal(accel_bins_sort(&b, boids, N, &q), 0);
+            accel_bins_shape(bin_cells[k], &q, &cols, &rows, &recip);
+            sorter_model(cols | rows << 16, recip, cell_pos, N, slot_id);
+            for (s = 0; s < N; s++)
+                assert_int_equal(slot_id[s], b.slot_id[s]);
+        }
+    }
+    free(mem);
+    free(boids);
+    state_table_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_scenes_match),
         cmocka_unit_test(binned_stream_is_short_and_a_wrong_table_shows),
+        cmocka_unit_test(bins_shape_is_the_sorts_and_limit_cells_coarsens),
+        cmocka_unit_test(device_sorter_model_sorts_as_accel_bins),
         cmocka_unit_test(coincident_and_single_cell_scenes_match),
         cmocka_unit_test(edges_corners_and_outside_match),
         cmocka_unit_test(exact_range_boundaries_match),

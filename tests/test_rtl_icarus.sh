@@ -38,6 +38,16 @@ if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_
 else
     not_ok "gen_steer_vectors builds and writes the steering's vectors for N_MAX 64 and 4096" "$log"
 fi
+# The sorter's scenes, binned as firmware/accel_bins.c bins them: N_MAX LANES CELLS each.
+if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_sort_vectors.c \
+    "$build/libboids.a" -lm -o "$out/gen_sort_vectors" 2>&1) &&
+    log=$("$out/gen_sort_vectors" 64 3 64 "$out/sort_vectors_64_3_64.txt" 2>&1) &&
+    log=$("$out/gen_sort_vectors" 100 5 37 "$out/sort_vectors_100_5_37.txt" 2>&1) &&
+    log=$("$out/gen_sort_vectors" 1024 8 1024 "$out/sort_vectors_1024_8_1024.txt" 2>&1); then
+    ok "gen_sort_vectors builds and writes the sorter's scenes for three builds"
+else
+    not_ok "gen_sort_vectors builds and writes the sorter's scenes for three builds" "$log"
+fi
 if log=$(gcc -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware -Ihost tests/rtl/gen_accel_vectors.c \
     "$build/libboids.a" -lm -o "$out/gen_accel_vectors" 2>&1); then
     ok "gen_accel_vectors builds"
@@ -129,6 +139,9 @@ configs=(
     "tb_boids_accel_100x5_bin|tb_boids_accel|accelerator N_MAX 100 LANES 5 BINNING 1: batches, binned batches over three-range pass tables, wrong use|-y rtl -P tb_boids_accel.N_MAX=100 -P tb_boids_accel.LANES=5 -P tb_boids_accel.BINNING=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_64.txt"
     "tb_boids_accel_1024x8_bin|tb_boids_accel|accelerator N_MAX 1024 LANES 8 BINNING 1: C-model scenes up to N 300, binned batches over three-range pass tables|-y rtl -P tb_boids_accel.N_MAX=1024 -P tb_boids_accel.LANES=8 -P tb_boids_accel.BINNING=1 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_1024.txt +MAXN=300"
     "tb_boids_accel_4096x16|tb_boids_accel|accelerator N_MAX 4096 LANES 16: C-model scenes up to N 300, wrong use|-y rtl -P tb_boids_accel.N_MAX=4096 -P tb_boids_accel.LANES=16 tests/rtl/tb_boids_accel.v|+VEC=$out/accel_vectors_1024.txt +MAXN=300"
+    "tb_accel_sorter_1024x8|tb_accel_sorter|sorter N_MAX 1024 LANES 8 CELLS 1024, a result ring of 256: scenes up to N 1024 counted and placed in accel_bins.c's order, the pass table it writes, sorted batches (plain and steered) equal to brute force with each entry's ID, wrong use|-y rtl -P tb_accel_sorter.N_MAX=1024 -P tb_accel_sorter.LANES=8 -P tb_accel_sorter.CELLS=1024 -P tb_accel_sorter.RESULT_SLOTS=256 tests/rtl/tb_accel_sorter.v|+VEC=$out/sort_vectors_1024_8_1024.txt"
+    "tb_accel_sorter_64x3|tb_accel_sorter|sorter N_MAX 64 LANES 3 CELLS 64: uniform, clustered, one-cell, cell-border, corner, one-row, one-column, coarse-grid scenes, N = 1 and N_MAX, sorted as accel_bins.c sorts, its pass table, sums equal to brute force, wrong use|-y rtl -P tb_accel_sorter.N_MAX=64 -P tb_accel_sorter.LANES=3 -P tb_accel_sorter.CELLS=64 tests/rtl/tb_accel_sorter.v|+VEC=$out/sort_vectors_64_3_64.txt"
+    "tb_accel_sorter_100x5|tb_accel_sorter|sorter N_MAX 100 LANES 5 CELLS 37 (none a power of two): the same scenes and checks|-y rtl -P tb_accel_sorter.N_MAX=100 -P tb_accel_sorter.LANES=5 -P tb_accel_sorter.CELLS=37 tests/rtl/tb_accel_sorter.v|+VEC=$out/sort_vectors_100_5_37.txt"
     "tb_accel_result_ring_64x3|tb_accel_result_ring|result ring N_MAX 64 LANES 3 SLOTS 8: batches (steered or not) read while they run equal a full result memory's, no entry overwritten before it is freed, holds, query runs|-y rtl -P tb_accel_result_ring.N_MAX=64 -P tb_accel_result_ring.LANES=3 -P tb_accel_result_ring.SLOTS=8 tests/rtl/tb_accel_result_ring.v|+SEED=3"
     "tb_accel_result_ring_64x8_bin|tb_accel_result_ring|result ring N_MAX 64 LANES 8 SLOTS 16 BINNING 1: plain, binned and steered batches on the ring equal a full result memory's|-y rtl -P tb_accel_result_ring.N_MAX=64 -P tb_accel_result_ring.LANES=8 -P tb_accel_result_ring.SLOTS=16 -P tb_accel_result_ring.BINNING=1 tests/rtl/tb_accel_result_ring.v|+SEED=5"
     "tb_accel_result_ring_64x1_bin|tb_accel_result_ring|result ring N_MAX 64 LANES 1 SLOTS 4 BINNING 1 STEER 0: the smallest ring, one lane|-y rtl -P tb_accel_result_ring.N_MAX=64 -P tb_accel_result_ring.LANES=1 -P tb_accel_result_ring.SLOTS=4 -P tb_accel_result_ring.BINNING=1 -P tb_accel_result_ring.STEER=0 tests/rtl/tb_accel_result_ring.v|+SEED=7"

@@ -12,6 +12,13 @@
 
 #define MAILBOX ((soc_mailbox_t *)SOC_MAILBOX_ADDR(SOC_RAM_BYTES))
 #define REG(addr) (*(volatile uint32_t *)(addr))
+/* The accelerator sorts a flock above this times LANES boids: where its
+ * brute-force batch (N^2 / LANES cycles) starts to hold up the CPU's pass
+ * (about 210 cycles a boid). Measured on build/soc with 8 lanes: brute force
+ * is cheaper at 1,450 boids, the sort at 1,600 (docs/performance.md). */
+#ifndef SOC_SORT_CPU_CYCLES
+#define SOC_SORT_CPU_CYCLES 190u /* the Makefile gives it */
+#endif
 
 /* start.S loads the stack pointer from here: the stack ends at the mailbox. */
 const uint32_t soc_stack_top = SOC_MAILBOX_ADDR(SOC_RAM_BYTES);
@@ -168,6 +175,7 @@ static int open_app(soc_t *s)
     c.start.n_predators = mb->live.n_predators;
 #endif
     c.capacity = SOC_BOIDS_MAX;
+    c.sort_cpu_cycles = SOC_SORT_CPU_CYCLES;
     c.predators_max = SOC_PREDATORS_MAX;
     c.boid = mb->live.boid;
     c.role = mb->live.role;
@@ -225,7 +233,11 @@ static void print_banner(const soc_t *s)
         console_putu(&UART_CONSOLE, a->accel.n_max);
         uart_puts(" LANES ");
         console_putu(&UART_CONSOLE, a->accel.lanes);
-        if (a->binning)
+        if (a->sorting) {
+            uart_puts(", the accelerator sorts flocks above ");
+            console_putu(&UART_CONSOLE, a->sort_cpu_cycles * a->accel.lanes);
+        }
+        else if (a->binning)
             uart_puts(", binned batches");
     } else {
         uart_puts("software sums (");

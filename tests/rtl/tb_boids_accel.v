@@ -352,7 +352,7 @@ module tb_boids_accel;
                     $display("     scene %0s, boid %0d, word %0d: %08h, expected %08h", name, i, k,
                              d, model_w[RW * i + k]);
                 end
-                if (k >= RW && d !== 32'd0) fail("reserved result word is not 0");
+                if (k >= RW && d !== i) fail("result word 7 (ID) is not the entry's index");
             end
         end
     endtask
@@ -721,7 +721,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_WORLD_H + 20'd4);
+            expect_unmapped(REG_SORTED + 20'd4);
             if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
@@ -737,14 +737,39 @@ module tb_boids_accel;
             expect_unmapped(RESULTS_BASE + RESULT_STRIDE * N_MAX + 20'h50);
             expect_unmapped(BOIDS_BASE + BOID_STRIDE * N_MAX + 20'h30);
             expect_unmapped(20'hfffb0);
-            // Mapped: reserved result words read 0; result writes ignored; no ERR_BUS.
-            expect32("result word 7 reads 0", res_adr(0, 7), 32'd0);
-            expect32("result word 7 of the last entry reads 0", res_adr(N_MAX - 1, 7), 32'd0);
+            // Mapped: result word 7 (ID) reads the entry's boid, its own index without the
+            // sorter; result writes ignored; no ERR_BUS.
+            expect32("result word 7 (ID) reads the entry's index", res_adr(0, 7), 32'd0);
+            expect32("result word 7 (ID) of the last entry reads its index", res_adr(N_MAX - 1, 7), N_MAX - 1);
             write32(res_adr(0, 0), 32'hdead_beef);
             expect32("result memory ignores writes", res_adr(0, 0), model_w[0]);
             expect32("address bits 1:0 are ignored", REG_ID + 20'd3, ID_VALUE);
             expect_status("mapped accesses set no ERR_BUS", ST_ERRS, 0);
             if (errors == e0) $display("PASS unmapped addresses");
+
+            // Without the sorter (SORTER 0): BIN_CELLS and its registers read 0 and ignore
+            // writes; CELL_POS, APPEND and a start with CTRL.SORT are refused (ERR_PARAM).
+            e0 = errors;
+            expect32("BIN_CELLS reads 0 without the sorter", REG_BIN_CELLS, 32'd0);
+            write32(REG_SORT, 32'd1);
+            write32(REG_GRID, 32'h0004_0004);
+            write32(REG_CELL_RECIP, 32'h1234_5678);
+            expect_status("SORT, GRID and CELL_RECIP writes set no flag without the sorter", ST_ERRS, 0);
+            expect32("SORT reads 0 without the sorter", REG_SORT, 32'd0);
+            expect32("GRID reads 0 without the sorter", REG_GRID, 32'd0);
+            expect32("CELL_RECIP reads 0 without the sorter", REG_CELL_RECIP, 32'd0);
+            write32(REG_CELL_POS, 32'd0);
+            expect_status("CELL_POS is refused without the sorter", ST_ERRS, ST_ERR_PARAM);
+            clear_status;
+            write32(REG_APPEND, 32'd0);
+            expect_status("APPEND is refused without the sorter", ST_ERRS, ST_ERR_PARAM);
+            clear_status;
+            expect32("SORTED reads 0 without the sorter", REG_SORTED, 32'd0);
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT | (32'd1 << CTRL_BINNED) | (32'd1 << CTRL_SORT));
+            expect_status("a start with CTRL.SORT is refused without the sorter", ST_BUSY | ST_ERRS, ST_ERR_PARAM);
+            clear_status;
+            write32(REG_CTRL, 32'd0);
+            if (errors == e0) $display("PASS no sorter");
 
             // Bad parameters: ERR_PARAM, no start.
             e0 = errors;
