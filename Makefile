@@ -387,7 +387,7 @@ SOC_BINS := 0
 SOC_SORTER := $(SYSTEM_SORTER)
 # ... for flocks above this times LANES (the CPU's cycles a boid of a step:
 # firmware/soc/soc_main.c; 0: every flock)
-SOC_SORT_CPU_CYCLES := 190
+SOC_SORT_CPU_CYCLES := 204
 # SOC_START_COPY := 0: no copy of the starting flock in the mailbox (a board
 # whose RAM holds one flock): the host loads the live one, r scatters it anew.
 SOC_START_COPY := 1

@@ -326,13 +326,24 @@ module accel_sorter #(
     assign active = phase == CLEARING || phase == SCANNING || pipe_busy || have_vy || slot_ok
                  || build_busy;
 
-    // The three runs of cells, clamped and merged as accel_bins_pass merges them
-    // (a run that meets or overlaps the one before joins it), in order, the empty
-    // ones last.
+    // The three runs of cells, in two steps of a cycle each (each a short
+    // path): clamped to the grid (k_, registered as cand_), then merged as
+    // accel_bins_pass merges them (a run that meets or overlaps the one before
+    // joins it), in order, the empty ones last (e_, registered as run_).
     wire signed [SW-1:0] s_lo = {{(SW-CIW){1'b0}}, c_lo};
     wire signed [SW-1:0] s_hi = {{(SW-CIW){1'b0}}, c_hi};
     wire signed [SW-1:0] s_cols = {2'b00, cols};
     wire signed [SW-1:0] s_last = {2'b00, cells} - 1;
+    function signed [SW-1:0] at_least_0(input signed [SW-1:0] v);
+        at_least_0 = v < 0 ? {SW{1'b0}} : v;
+    endfunction
+    function signed [SW-1:0] at_most(input signed [SW-1:0] v, input signed [SW-1:0] top);
+        at_most = v > top ? top : v;
+    endfunction
+    wire signed [SW-1:0] k_lo0 = at_least_0(s_lo - s_cols - 1), k_hi0 = at_most(s_hi - s_cols + 1, s_last);
+    wire signed [SW-1:0] k_lo1 = at_least_0(s_lo - 1), k_hi1 = at_most(s_hi + 1, s_last);
+    wire signed [SW-1:0] k_lo2 = at_least_0(s_lo + s_cols - 1), k_hi2 = at_most(s_hi + s_cols + 1, s_last);
+    reg  signed [SW-1:0] cand_lo0, cand_hi0, cand_lo1, cand_hi1, cand_lo2, cand_hi2;
     reg  signed [SW-1:0] m_lo, m_hi, cur_lo, cur_hi;
     reg                  have;
     reg  [1:0]           nrun;
@@ -350,10 +361,8 @@ module accel_sorter #(
             e_hi[r] = {CIW{1'b0}};
         end
         for (r = 0; r < 3; r = r + 1) begin
-            m_lo = r == 0 ? s_lo - s_cols - 1 : r == 1 ? s_lo - 1 : s_lo + s_cols - 1;
-            m_hi = r == 0 ? s_hi - s_cols + 1 : r == 1 ? s_hi + 1 : s_hi + s_cols + 1;
-            if (m_lo < 0) m_lo = {SW{1'b0}};
-            if (m_hi > s_last) m_hi = s_last;
+            m_lo = r == 0 ? cand_lo0 : r == 1 ? cand_lo1 : cand_lo2;
+            m_hi = r == 0 ? cand_hi0 : r == 1 ? cand_hi1 : cand_hi2;
             if (m_lo <= m_hi) begin
                 if (have && m_lo <= cur_hi + 1) begin
                     if (m_hi > cur_hi) cur_hi = m_hi;
@@ -377,12 +386,13 @@ module accel_sorter #(
         end
     end
 
-    // B_READ: cycle 0 takes the runs; cycles 1 to 6 ask for the count reads i = 0
-    // to 5, start(lo) = count of cell lo - 1 (for lo = 0 a read taken as 0) and
-    // start(hi + 1) = count of cell hi; each is at the memory's output two cycles
-    // after it is asked for (the builder's address register, the memory's
-    // output), so the last is in by cycle 9, B_WRITE's first.
-    wire [3:0]     rd_i = b_j - 4'd1;
+    // B_READ: cycle 0 takes the clamped runs, cycle 1 the merged ones; cycles 2
+    // to 7 ask for the count reads i = 0 to 5, start(lo) = count of cell lo - 1
+    // (for lo = 0 a read taken as 0) and start(hi + 1) = count of cell hi; each
+    // is at the memory's output two cycles after it is asked for (the builder's
+    // address register, the memory's output), in time for B_WRITE (cycles 9 to
+    // 11: range w needs reads 2w and 2w + 1, in by cycle 2w + 6).
+    wire [3:0]     rd_i = b_j - 4'd2;
     wire [CIW-1:0] rd_cell = rd_i[0] ? run_hi[rd_i[2:1]] : run_lo[rd_i[2:1]] - 1'b1;
     wire [1:0]     w_k = b_j[1:0];
     wire [IW:0]    w_first = run_lo[w_k] == {CIW{1'b0}} ? {(IW+1){1'b0}} : rv[{w_k, 1'b0}];
@@ -400,7 +410,7 @@ module accel_sorter #(
                 b_first <= {BW{1'b0}};
                 tab_waddr <= {PASS_W{1'b0}};
             end
-            B_WAIT: if (!pipe_busy) b_state <= count == {(IW+1){1'b0}} ? B_DONE : B_RD_LO;
+            B_WAIT: if (!pipe_busy && !have_vy && !slot_ok) b_state <= count == {(IW+1){1'b0}} ? B_DONE : B_RD_LO;
             B_RD_LO: begin
                 sc_raddr <= b_first[IW-1:0];
                 b_last <= b_next >= b_count;
@@ -421,13 +431,17 @@ module accel_sorter #(
             end
             B_READ: begin
                 if (b_j == 4'd0) begin
+                    {cand_lo0, cand_hi0, cand_lo1, cand_hi1, cand_lo2, cand_hi2}
+                        <= {k_lo0, k_hi0, k_lo1, k_hi1, k_lo2, k_hi2};
+                end
+                if (b_j == 4'd1) begin
                     for (t = 0; t < 3; t = t + 1) begin
                         run_v[t] <= e_v[t];
                         run_lo[t] <= e_lo[t];
                         run_hi[t] <= e_hi[t];
                     end
                 end
-                if (b_j >= 4'd1 && b_j <= 4'd6) begin
+                if (b_j >= 4'd2 && b_j <= 4'd7) begin
                     b_cnt_rd <= 1'b1;
                     b_cnt_raddr <= rd_cell;
                     b_cnt_i <= rd_i[2:0];

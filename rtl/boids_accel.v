@@ -734,6 +734,18 @@ module boids_accel #(
     wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0], pass_off, mem_waddr, mem_raddr,
                        reg_count[31:IW+1], reg_query[31:IW], reg_visual[31:24]};
 
+`ifndef SYNTHESIS
+    // The sorter places a boid in its fourth write's acknowledge cycle, when the
+    // bus can ask for nothing, and never during a run: the boid memory's write
+    // port is then its alone, and the pass table's is the builder's while busy.
+    always @(posedge gclk) begin
+        if (!rst && put_we && (req || run_busy || own_re))
+            $error("%m: the sorter placed a boid while the bus or a run used the boid memory");
+        if (!rst && btab_we && !build_busy)
+            $error("%m: the pass builder wrote the table outside its run");
+    end
+`endif
+
 endmodule
 
 `undef BOIDS_ACCEL_SIM_CLOCK_GATE

@@ -189,8 +189,10 @@ for c in "${selected[@]}"; do
     IFS='|' read -r name tb what args plus <<<"$c"
     log=$(cat "$out/$name.log" 2>/dev/null)
     status=$(cat "$out/$name.status" 2>/dev/null || echo missing)
-    # Passing means: exit 0, a final PASS line from the testbench, no FAIL line.
-    if [ "$status" = 0 ] && grep -qE "^PASS $tb[: ]" <<<"$log" && ! grep -q "FAIL" <<<"$log"; then
+    # Passing means: exit 0, a final PASS line from the testbench, no FAIL line, and
+    # no ERROR line: an assertion of the RTL ($error) that Icarus reports and runs on.
+    if [ "$status" = 0 ] && grep -qE "^PASS $tb[: ]" <<<"$log" && ! grep -q "FAIL" <<<"$log" &&
+        ! grep -q "^ERROR" <<<"$log"; then
         ok "$name: $what"
     else
         not_ok "$name: $what" "exit status $status, log $out/$name.log"$'\n'"$log"

@@ -23,6 +23,7 @@ module ulx3s_top #(
     parameter integer N_MAX = 512,
     parameter integer LANES = 8,
     parameter integer BINNING = 0,                  // the accelerator's binned batch
+    parameter integer SORTER = 0,                   // ... and its counting sort (with BINNING)
     parameter integer RESULT_SLOTS = N_MAX,         // the accelerator's result entries (a ring if fewer)
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
@@ -77,6 +78,7 @@ module ulx3s_top #(
         .N_MAX(N_MAX),
         .LANES(LANES),
         .BINNING(BINNING),
+        .SORTER(SORTER),
         .RESULT_SLOTS(RESULT_SLOTS),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE),
