@@ -49,7 +49,7 @@ ulx3s_RAM := 196608
 ulx3s_NMAX := 2048
 ulx3s_LANES := 8
 ulx3s_BINNING := 1
-# the accelerator's own sort (ulx3s_SORTER := 1) flies 2,577 boids on a
+# the accelerator's own sort (ulx3s_SORTER := 1) flies 2,579 boids on a
 # simulator with N_MAX 3,072, but its build has not yet met the 41.67 MHz
 # (docs/boards.md): off until it does
 # the results in a ring of 512 (5 block RAMs, not 20): the firmware reads them
