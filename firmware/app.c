@@ -74,18 +74,16 @@ size_t app_grid_bytes(app_config_t *c, size_t room)
 {
 #if FEATURE_GRID
     neighbor_query_t q = neighbor_query_make(&c->params);
-    size_t bytes;
+    uint32_t fits;
 
     if (app_engine_built(c->engine) != APP_ENGINE_GRID)
         return 0;
     c->grid_cells = neighbors_grid_small_cells(c->capacity, &q);
-    bytes = neighbors_grid_small_bytes(c->capacity, c->grid_cells);
-    /* short of room, fewer cells than the parameters want: larger ones */
-    while (bytes > room && c->grid_cells > 1) {
-        c->grid_cells -= c->grid_cells / 4 + 1;
-        bytes = neighbors_grid_small_bytes(c->capacity, c->grid_cells);
-    }
-    return bytes;
+    /* short of room, as many cells as fit (fewer and larger), at least one */
+    fits = neighbors_grid_small_cells_in(c->capacity, room);
+    if (c->grid_cells > fits)
+        c->grid_cells = fits > 0 ? fits : 1;
+    return neighbors_grid_small_bytes(c->capacity, c->grid_cells);
 #else /* built without it (feature_switches.h) */
     (void)c;
     (void)room;

@@ -138,7 +138,7 @@ int app_engine_built(int engine);
 int app_needs_sums(const app_config_t *c);
 /* The grid's memory for c's engine, capacity and parameters: sets
  * c->grid_cells, and returns the bytes c->grid_mem needs (0: no grid). With
- * more than room bytes, fewer and larger cells, down to one. */
+ * more than room bytes, as many cells as fit (larger ones), at least one. */
 size_t app_grid_bytes(app_config_t *c, size_t room);
 /* The memory the accelerator's binned batch needs for c's engine and
  * capacity (0: not the accelerator, or one that sorts for itself: it reads

@@ -123,7 +123,10 @@ static uint32_t reciprocal(uint32_t d) { return 0xffffffffu / d + 1; }
 /* Whole-px cells of at least 1/GRID_SMALL_REACH of the visual range (and 2
  * px, for the reciprocal), grown until the grid fits cells_max; the world's
  * size is capped at the largest a world may have, since the edge cells take
- * whatever lies beyond. */
+ * whatever lies beyond. The cells grow by 1/64 at a time (1 px while small):
+ * a coarser step would leave much of a short budget unused (a quarter at a
+ * time took the iCEBreaker from 768 cells to 475 when 700 fitted), and each
+ * px more a cell is more candidates for every query. */
 static void grid_small_shape(neighbors_grid_small_t *g)
 {
     uint32_t w = ceil_px(g->q.world_w), h = ceil_px(g->q.world_h);
@@ -138,7 +141,7 @@ static void grid_small_shape(neighbors_grid_small_t *g)
         g->rows = (h + cs - 1) / cs;
         if (g->cols * g->rows <= g->cells_max || g->cols * g->rows == 1)
             break;
-        cs += cs / 4 + 1;
+        cs += cs / 64 + 1;
     }
     g->cell_px = cs;
     g->cell_recip = reciprocal(cs);
@@ -162,6 +165,15 @@ static uint32_t capped(uint32_t v) { return v < GRID_SMALL_MAX ? v : GRID_SMALL_
 size_t neighbors_grid_small_bytes(uint32_t n_max, uint32_t cells_max)
 {
     return (2 * (size_t)capped(n_max) + capped(cells_max) + 1) * sizeof(uint16_t);
+}
+
+uint32_t neighbors_grid_small_cells_in(uint32_t n_max, size_t bytes)
+{
+    size_t words = bytes / sizeof(uint16_t), fixed = 2 * (size_t)capped(n_max) + 1;
+
+    if (words <= fixed)
+        return 0;
+    return words - fixed < GRID_SMALL_MAX ? (uint32_t)(words - fixed) : GRID_SMALL_MAX;
 }
 
 void neighbors_grid_small_init(neighbors_grid_small_t *g, uint32_t n_max, uint32_t cells_max,

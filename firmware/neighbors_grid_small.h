@@ -38,6 +38,8 @@ typedef struct {
 uint32_t neighbors_grid_small_cells(uint32_t n_max, const neighbor_query_t *q);
 /* Bytes of memory for up to n_max boids and cells_max cells. */
 size_t neighbors_grid_small_bytes(uint32_t n_max, uint32_t cells_max);
+/* The most cells whose grid for n_max boids fits in bytes (0: not even one). */
+uint32_t neighbors_grid_small_cells_in(uint32_t n_max, size_t bytes);
 /* mem: aligned for uint32_t, neighbors_grid_small_bytes(n_max, cells_max) long. */
 void neighbors_grid_small_init(neighbors_grid_small_t *g, uint32_t n_max, uint32_t cells_max,
                                void *mem);

@@ -370,6 +370,46 @@ static void small_grid_with_few_cells_matches(void **state)
     state_table_free(&t);
 }
 
+/* Short of memory, the small grid takes the most cells that fit, and its
+ * cells grow finely enough to use most of them: the iCEBreaker's 64 KiB holds
+ * the grid for 512 boids with a few cells fewer than the 768 it wants, and a
+ * coarse growth (a quarter at a time) would have left it 475. */
+static void short_memory_keeps_most_of_the_cells(void **state)
+{
+    static const uint32_t budgets[] = {64, 100, 333, 575, 700, 767};
+    param_set_t ps;
+    flock_params_t p;
+    neighbor_query_t q;
+    boid_t b[2] = {{0, 0, 0, 0}, {Q16_ONE, Q16_ONE, 0, 0}};
+    size_t k;
+
+    (void)state;
+    params_defaults(&ps);
+    p = fixed_of(&ps);
+    q = neighbor_query_make(&p);
+    assert_int_equal(neighbors_grid_small_cells(512, &q), 768); /* 640x480, 20 px cells */
+    for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+        size_t bytes = neighbors_grid_small_bytes(512, budgets[k]);
+        neighbors_grid_small_t g;
+        void *mem = malloc(bytes);
+        neighbor_engine_t e;
+
+        assert_int_equal(neighbors_grid_small_cells_in(512, bytes), budgets[k]);
+        assert_int_equal(neighbors_grid_small_cells_in(512, bytes + 1), budgets[k]);
+        assert_int_equal(neighbors_grid_small_cells_in(512, bytes - 1), budgets[k] - 1);
+        assert_non_null(mem);
+        neighbors_grid_small_init(&g, 512, budgets[k], mem);
+        e = neighbors_grid_small_engine(&g);
+        assert_int_equal(e.begin(e.ctx, b, 2, &q), NEIGHBORS_OK);
+        assert_true(g.cols * g.rows <= budgets[k]);
+        assert_true(4 * g.cols * g.rows >= 3 * budgets[k]);
+        free(mem);
+    }
+    assert_int_equal(neighbors_grid_small_cells_in(512, neighbors_grid_small_bytes(512, 0)), 0);
+    assert_int_equal(neighbors_grid_small_cells_in(512, 0), 0);
+    assert_int_equal(neighbors_grid_small_cells_in(4, SIZE_MAX), GRID_SMALL_MAX);
+}
+
 static void grids_refuse_more_boids_than_their_memory(void **state)
 {
     engines_t e;
@@ -741,6 +781,7 @@ int main(void)
         cmocka_unit_test(pairs_within_a_hair_of_the_ranges_match),
         cmocka_unit_test(tiny_range_in_huge_world_grows_cells),
         cmocka_unit_test(small_grid_with_few_cells_matches),
+        cmocka_unit_test(short_memory_keeps_most_of_the_cells),
         cmocka_unit_test(grids_refuse_more_boids_than_their_memory),
         cmocka_unit_test(whole_runs_match_in_both_orders),
         cmocka_unit_test(fast_boids_crossing_cells_match_in_sequential_order),

@@ -229,7 +229,7 @@ static void print_banner(const soc_t *s)
     uart_puts(" KiB, image ");
     console_putu(&UART_CONSOLE, (uint32_t)(uintptr_t)__heap_start / 1024u);
     uart_puts(" KiB; ");
-    if (s->mb->neighbors == APP_ENGINE_ACCEL) {
+    if (FEATURE_ACCEL && s->mb->neighbors == APP_ENGINE_ACCEL) { /* none: not built in */
         uart_puts("accelerator N_MAX ");
         console_putu(&UART_CONSOLE, a->accel.n_max);
         uart_puts(" LANES ");
@@ -237,8 +237,7 @@ static void print_banner(const soc_t *s)
         if (a->sorting) {
             uart_puts(", the accelerator sorts flocks above ");
             console_putu(&UART_CONSOLE, a->sort_cpu_cycles * a->accel.lanes);
-        }
-        else if (a->binning)
+        } else if (a->binning)
             uart_puts(", binned batches");
     } else {
         uart_puts("software sums (");
