@@ -64,9 +64,11 @@ TEST_MODE := 800x600
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_BINNING := 1
-# the accelerator's counting sort (accel_sorter, with BINNING): the firmware
-# neither sorts nor writes the pass table
-SYSTEM_SORTER := 1
+# the accelerator's counting sort (accel_sorter, with BINNING), which spares
+# the firmware the sort and the pass table. Off here: build/sim's firmware runs
+# natively, in no simulated clocks, and the model without the sorter costs 15%
+# fewer instructions (docs/performance.md); build/soc has it (SOC_SORTER)
+SYSTEM_SORTER := 0
 # the accelerator's result entries: N_MAX (no ring), or a ring of a power of two
 SYSTEM_RESULT_SLOTS = $(SYSTEM_NMAX)
 SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
@@ -384,7 +386,7 @@ PICOLIBC := /usr/lib/picolibc/riscv64-unknown-elf/lib/release/rv32im/ilp32
 SOC_BINS := 0
 # the accelerator's own sort in build/soc's RTL (the firmware uses it where the
 # accelerator has it, before SOC_BINS)
-SOC_SORTER := $(SYSTEM_SORTER)
+SOC_SORTER := 1
 # ... for flocks above this times LANES (the CPU's cycles a boid of a step:
 # firmware/soc/soc_main.c; 0: every flock)
 SOC_SORT_CPU_CYCLES := 204
@@ -525,12 +527,18 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) -DACCEL_LANES=$(SYSTEM_LANES) \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out $(SYSTEM_NMAX),$($*_SLOTS)), RESULT_SLOTS=$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
 
-# The models of the mode MODE: the stamp changes only when MODE does.
+# The models of the mode MODE: the stamp changes only when MODE does. The
+# system's and the SoC's parameters (SYSTEM_SORTER=0, say) have stamps too.
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): \
 	$(MODE_STAMP)
-$(MODE_STAMP): FORCE
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/system.params
+$(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/soc.params
+stamp_value_mode = $(MODE)
+stamp_value_system.params = $(SYSTEM_VARIANT)
+stamp_value_soc.params = $(SOC_VARIANT)
+$(MODE_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
 	@mkdir -p $(@D)
-	@[ "$$(cat $@ 2>/dev/null)" = "$(MODE)" ] || echo "$(MODE)" > $@
+	@[ "$$(cat $@ 2>/dev/null)" = "$(stamp_value_$(@F))" ] || echo "$(stamp_value_$(@F))" > $@
 FORCE:
 
 # build/sim in another video mode, in a build directory of its own.

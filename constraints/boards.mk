@@ -4,7 +4,7 @@
 # rate measured there is that of exactly the configuration synthesized.
 # B_BINNING: 1 builds the accelerator's binned batch (build/sim and build/soc
 # have it too: SYSTEM_BINNING); B_SORTER: 1 its counting sort as well (unset:
-# 0; build/sim and build/soc have it: SYSTEM_SORTER). B_MODE: the video mode (constraints/video_modes.mk),
+# 0; build/soc has it: SOC_SORTER). B_MODE: the video mode (constraints/video_modes.mk),
 # the one the board's clocks make. B_SLOTS: the accelerator's result ring
 # (RESULT_SLOTS, a power of two below B_NMAX; unset: N_MAX entries, no ring).
 #   make synth                  every open-flow board (bitstream, timing report)
@@ -103,7 +103,7 @@ board_opt = $(if $(filter undefined,$(origin $1_$2)),$3,$(or $($1_$2),$3))
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(call board_opt,$1,RAM_SHARED,0) \
 	SOC_DIV_PAIR=$(call board_opt,$1,DIV_PAIR,1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
-	SYSTEM_SORTER=$(call board_opt,$1,SORTER,0) \
+	SOC_SORTER=$(call board_opt,$1,SORTER,0) \
 	SYSTEM_RESULT_SLOTS=$(or $($1_SLOTS),$($1_NMAX)) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_PIXEL_HZ=$(call board_opt,$1,PIXEL_HZ,$($1_CLOCK_HZ)) \

@@ -127,6 +127,8 @@ static int open_engine(app_t *a, const app_config_t *c)
             accel_bins_init(&a->bins, a->capacity, a->accel.lanes, c->bins_mem);
             a->binning = neighbors_accel_use_bins(&a->accel, &a->bins) == NEIGHBORS_OK;
         }
+        if (c->cpu_steers)
+            neighbors_accel_use_steer(&a->accel, NEIGHBOR_STREAM_SUMS);
         a->engine = neighbors_accel_engine(&a->accel);
         return APP_OK;
 #endif

@@ -80,6 +80,12 @@ typedef struct {
      * (N^2 / LANES cycles) would outlast it: N above this times LANES. 0 (a CPU
      * that costs no simulated cycles): every synchronous flock. */
     uint32_t sort_cpu_cycles;
+    /* 1: the CPU works out each boid's neighbour steering and the rules' steps
+     * 1 and 2 itself, from the device's sums, even where the device could
+     * (CTRL.STEER, CTRL.VELOCITY): a CPU that costs no simulated cycles
+     * (build/sim) would only wait for the device's steering unit. 0: the most
+     * the device can. The frame is the same, bit for bit, either way. */
+    int cpu_steers;
     gain_t scout_bias;         /* a new scout's bias (g) */
     uint32_t seed;             /* with the turn, where + puts new boids */
     int paused;                /* start paused */

@@ -2,6 +2,7 @@
  * natively on the whole Verilated system (accelerator and display pipeline)
  * through the host's HAL; the picture is rebuilt from the VGA pins alone and
  * shown in a window, or written as PNGs. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,11 @@ static void print_help(FILE *out)
             "\n");
     monitor_print_flags_help(out, "sim/boids_system.gtkw");
     fprintf(out,
+            "Sim:\n"
+            "  --device-steering  the accelerator's steering unit works out each boid's\n"
+            "                     neighbour steering and the rules' steps 1 and 2, as on the\n"
+            "                     SoC (default: the firmware does, natively, in no simulated\n"
+            "                     clocks; the flock is the same, bit for bit)\n"
             "\n"
             "This build simulates %s: with --neighbors accel a flock\n"
             "holds at most N_MAX boids.\n"
@@ -40,6 +46,25 @@ static int fail(const char *msg)
 {
     fprintf(stderr, "sim: %s\n", msg);
     return 1;
+}
+
+enum sim_flag { SIM_DEVICE_STEERING = 1 };
+
+static const struct option SIM_FLAGS[] = {
+    {"device-steering", no_argument, NULL, SIM_DEVICE_STEERING}, {NULL, 0, NULL, 0}};
+
+static int apply_sim_flag(void *ctx, int id, const char *flag, const char *value, char *err,
+                          size_t errlen)
+{
+    int *device_steering = ctx;
+
+    (void)id;
+    (void)flag;
+    (void)value;
+    (void)err;
+    (void)errlen;
+    *device_steering = 1;
+    return 0;
 }
 
 /* The monitor around the app: the app (firmware/app.h) runs the loop and
@@ -60,6 +85,7 @@ typedef struct {
     monitor_t monitor;
     video_window_t *window;
     int quit, tunable, trace_started;
+    int device_steering;  /* --device-steering */
     monitor_mouse_t mouse;
     unsigned long frames; /* frames of video since start (FRAME_COUNT) */
     uint32_t frame0;      /* FRAME_COUNT at the start */
@@ -244,6 +270,7 @@ static int open_app(sim_t *s)
     c.bins_mem = s->bins_mem;
     c.sort_cpu_cycles = 0; /* the firmware runs natively, in no simulated cycles: the
                               accelerator sorts every synchronous flock */
+    c.cpu_steers = !s->device_steering; /* likewise: the device would only take clocks */
     c.scout_bias = (gain_t)(s->ps.biasval * GAIN_ONE);
     c.seed = (uint32_t)s->o.seed;
     c.paused = s->f.paused;
@@ -281,11 +308,12 @@ int main(int argc, char **argv)
 {
     static sim_t s;
     const app_t *a = &s.app;
+    const options_extra_t sim_flags = {SIM_FLAGS, apply_sim_flag, NULL, &s.device_steering, NULL};
     double t0;
     int rc;
 
     stdout_check_at_exit("sim");
-    rc = monitor_parse_args(argc, argv, NULL, &s.f, &s.o, s.err, sizeof s.err);
+    rc = monitor_parse_args(argc, argv, &sim_flags, &s.f, &s.o, s.err, sizeof s.err);
     if (rc == OPTIONS_HELP) {
         print_help(stdout);
         return 0;
@@ -319,9 +347,10 @@ int main(int argc, char **argv)
         return fail(s.err);
     s.frame0 = a->display.frame;
 
-    fprintf(stderr, "sim: %u boids, %u predators on %s; %s%s\n", a->flock.n, a->flock.n_predators,
-            accel_sim_variant(), s.f.headless ? "headless" : "window open (h lists the keys)",
-            s.f.paused ? ", paused" : "");
+    fprintf(stderr, "sim: %u boids, %u predators on %s; %s%s%s\n", a->flock.n,
+            a->flock.n_predators, accel_sim_variant(),
+            s.f.headless ? "headless" : "window open (h lists the keys)",
+            s.f.paused ? ", paused" : "", s.device_steering ? ", the device steers" : "");
 
     t0 = monitor_now();
     rc = run(&s);

@@ -154,6 +154,19 @@ if [ -n "$fast" ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] && [ "$(ls "$tmp
 else
     not_ok "one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
 fi
+# --device-steering: the accelerator's steering unit does what the native
+# firmware does by default; the same pictures and state, and its busy clocks
+# show in a longer flock step (the banner says who steers).
+steered=$(same_run steered --device-steering)
+differ=$(diff -r "$tmp/edge_fast" "$tmp/edge_steered" 2>&1; cmp "$tmp/edge_fast.csv" "$tmp/edge_steered.csv" 2>&1)
+step_of() { sed -nE 's/.*flock step ([0-9]+).*/\1/p' <<<"$1"; }
+if [ -z "$differ" ] && [ "$(ls "$tmp/edge_steered" | wc -l)" -eq 3 ] && [ -n "$(step_of "$steered")" ] \
+    && [ "$(step_of "$steered")" -gt "$(step_of "$fast")" ] \
+    && grep -q "the device steers" <<<"$("$sim" --headless --frames 1 --device-steering 2>&1)"; then
+    ok "--device-steering: the pictures and the state of the firmware's steering; the step takes more clocks"
+else
+    not_ok "--device-steering" "default: $fast" "device: $steered" "$differ"
+fi
 err=$("$sim" --headless --boids 32 --frames 2 --trace "$tmp/nodir/run.fst" 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q "cannot write" <<<"$err"; then
     ok "a trace file that cannot be written is an error"
