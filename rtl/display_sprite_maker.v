@@ -88,6 +88,9 @@ module display_sprite_maker #(
     end
 
     // ---- stage 1: magnitudes, the wide shift, the coordinates, the role --------------
+    // Each stage's logic is a function called where its register loads, not a wire:
+    // the same logic, but a simulator (Verilator) works it out only in the cycles a
+    // boid passes, not in every clock of the frame.
     reg          s1_valid;
     reg [SW-1:0] s1_idx;
     reg [22:0]   s1_ax, s1_ay;                      // |v|, shifted right 9 if wide
@@ -95,15 +98,24 @@ module display_sprite_maker #(
     reg [11:0]   s1_x, s1_y;
     reg [1:0]    s1_role;
 
-    wire [31:0] ax_full = magnitude(vx), ay_full = magnitude(vy);
-    wire        wide = (ax_full | ay_full) >= 32'h0080_0000;
+    // |v| in 23 bits: shifted right 9 when either component's magnitude is 2^23 or
+    // more (wide), so that both keep their ratio
+    function automatic [22:0] narrowed(input [31:0] v, input [31:0] other);
+        reg [31:0] a;
+        reg        wide;
+        begin
+            a = magnitude(v);
+            wide = (a | magnitude(other)) >= 32'h0080_0000;
+            narrowed = wide ? a[31:9] : a[22:0];
+        end
+    endfunction
 
     always @(posedge clk) begin
         s1_valid <= s0_valid;
         if (s0_valid) begin
             s1_idx <= s0_idx;
-            s1_ax <= wide ? ax_full[31:9] : ax_full[22:0];
-            s1_ay <= wide ? ay_full[31:9] : ay_full[22:0];
+            s1_ax <= narrowed(vx, vy);
+            s1_ay <= narrowed(vy, vx);
             s1_neg_x <= vx[31];
             s1_neg_y <= vy[31];
             s1_x <= coord(x_px, shift);
@@ -116,12 +128,19 @@ module display_sprite_maker #(
     // ---- stage 2: the sector, the word; then the wait for the write port --------------
     // first quadrant: 0 along x, 1 diagonal, 2 along y (256 b < 106 a: within 22.5
     // degrees of x); mirrored: vx < 0 gives 4 - c, then vy < 0 gives -c, mod 8
-    wire       near_x = {s1_ay, 8'd0} < {1'b0, times106(s1_ax)};
-    wire       near_y = {s1_ax, 8'd0} < {1'b0, times106(s1_ay)};
-    wire       at_rest = (s1_ax | s1_ay) == 23'd0;
-    wire [2:0] quadrant = near_x || at_rest ? 3'd0 : near_y ? 3'd2 : 3'd1;
-    wire [2:0] mirror_x = s1_neg_x ? 3'd4 - quadrant : quadrant;
-    wire [2:0] heading = s1_neg_y ? 3'd0 - mirror_x : mirror_x;
+    function automatic [2:0] heading(input [22:0] ax, input [22:0] ay, input neg_x,
+                                     input neg_y);
+        reg       near_x, near_y, at_rest;
+        reg [2:0] quadrant, mirror_x;
+        begin
+            near_x = {ay, 8'd0} < {1'b0, times106(ax)};
+            near_y = {ax, 8'd0} < {1'b0, times106(ay)};
+            at_rest = (ax | ay) == 23'd0;
+            quadrant = near_x || at_rest ? 3'd0 : near_y ? 3'd2 : 3'd1;
+            mirror_x = neg_x ? 3'd4 - quadrant : quadrant;
+            heading = neg_y ? 3'd0 - mirror_x : mirror_x;
+        end
+    endfunction
 
     reg pending;                                    // spr_wdata waits for the port
     assign spr_we = pending && !busy;
@@ -131,7 +150,8 @@ module display_sprite_maker #(
         if (s1_valid) begin
             pending <= 1'b1;
             spr_waddr <= s1_idx;
-            spr_wdata <= {2'b00, s1_role, 1'b0, heading, s1_y, s1_x};
+            spr_wdata <= {2'b00, s1_role, 1'b0, heading(s1_ax, s1_ay, s1_neg_x, s1_neg_y),
+                          s1_y, s1_x};
         end
         if (rst) pending <= 1'b0;
     end
