@@ -185,23 +185,29 @@ module accel_sorter #(
     assign cnt_wdata = clear_we ? {(IW+1){1'b0}} : scan_rv ? scan_sum : cnt_rdata + 1'b1;
 
     always @(posedge clk) begin
-        // the pipeline
+        // the pipeline: each stage's data loads only with a boid in it (which
+        // changes nothing downstream, and spares a simulator the products in the
+        // cycles without one)
         v0 <= pos_ok || (app_ok && app_word == 2'd1);
         k0 <= !pos_ok;
         if (pos_ok) {y0, x0} <= wdata;
-        else {y0, x0} <= {wdata[31:16], ax[31:16]};
+        else if (app_ok && app_word == 2'd1) {y0, x0} <= {wdata[31:16], ax[31:16]};
         v1 <= v0; k1 <= k0;
-        nx1 <= x0[15];
-        ny1 <= y0[15];
-        mx1 <= {17'd0, x0[14:0]} * {15'd0, recip};
-        my1 <= {17'd0, y0[14:0]} * {15'd0, recip};
+        if (v0) begin
+            nx1 <= x0[15];
+            ny1 <= y0[15];
+            mx1 <= {17'd0, x0[14:0]} * {15'd0, recip};
+            my1 <= {17'd0, y0[14:0]} * {15'd0, recip};
+        end
         v2 <= v1; k2 <= k1;
-        col2 <= nx1 ? {GW{1'b0}} : qx1 > {{(16-GW){1'b0}}, cols_m1} ? cols_m1 : qx1[GW-1:0];
-        row2 <= ny1 ? {GW{1'b0}} : qy1 > {{(16-GW){1'b0}}, rows_m1} ? rows_m1 : qy1[GW-1:0];
+        if (v1) begin
+            col2 <= nx1 ? {GW{1'b0}} : qx1 > {{(16-GW){1'b0}}, cols_m1} ? cols_m1 : qx1[GW-1:0];
+            row2 <= ny1 ? {GW{1'b0}} : qy1 > {{(16-GW){1'b0}}, rows_m1} ? rows_m1 : qy1[GW-1:0];
+        end
         v3 <= v2; k3 <= k2;
-        cell3 <= row2[CIW-1:0] * cols[CIW-1:0] + col2[CIW-1:0];
+        if (v2) cell3 <= row2[CIW-1:0] * cols[CIW-1:0] + col2[CIW-1:0];
         v4 <= v3; k4 <= k3;
-        cell4 <= cell3;
+        if (v3) cell4 <= cell3;
 
         // the count memory's ports
         cnt_rdata <= cnt_mem[cnt_raddr];
@@ -327,64 +333,63 @@ module accel_sorter #(
                  || build_busy;
 
     // The three runs of cells, in two steps of a cycle each (each a short
-    // path): clamped to the grid (k_, registered as cand_), then merged as
-    // accel_bins_pass merges them (a run that meets or overlaps the one before
-    // joins it), in order, the empty ones last (e_, registered as run_).
-    wire signed [SW-1:0] s_lo = {{(SW-CIW){1'b0}}, c_lo};
-    wire signed [SW-1:0] s_hi = {{(SW-CIW){1'b0}}, c_hi};
-    wire signed [SW-1:0] s_cols = {2'b00, cols};
-    wire signed [SW-1:0] s_last = {2'b00, cells} - 1;
+    // path): clamped to the grid (clamped_runs, registered as cand_), then
+    // merged as accel_bins_pass merges them (a run that meets or overlaps the one
+    // before joins it), in order, the empty ones last (merged_run, registered as
+    // run_). Functions called where their registers load, so that a simulator
+    // works them out only then.
+    localparam integer RW = 1 + 2 * CIW;            // a merged run: {valid, lo, hi}
     function signed [SW-1:0] at_least_0(input signed [SW-1:0] v);
         at_least_0 = v < 0 ? {SW{1'b0}} : v;
     endfunction
     function signed [SW-1:0] at_most(input signed [SW-1:0] v, input signed [SW-1:0] top);
         at_most = v > top ? top : v;
     endfunction
-    wire signed [SW-1:0] k_lo0 = at_least_0(s_lo - s_cols - 1), k_hi0 = at_most(s_hi - s_cols + 1, s_last);
-    wire signed [SW-1:0] k_lo1 = at_least_0(s_lo - 1), k_hi1 = at_most(s_hi + 1, s_last);
-    wire signed [SW-1:0] k_lo2 = at_least_0(s_lo + s_cols - 1), k_hi2 = at_most(s_hi + s_cols + 1, s_last);
-    reg  signed [SW-1:0] cand_lo0, cand_hi0, cand_lo1, cand_hi1, cand_lo2, cand_hi2;
-    reg  signed [SW-1:0] m_lo, m_hi, cur_lo, cur_hi;
-    reg                  have;
-    reg  [1:0]           nrun;
-    reg                  e_v[0:2];
-    reg  [CIW-1:0]       e_lo[0:2], e_hi[0:2];
-    integer r;
-    always @* begin
-        have = 1'b0;
-        nrun = 2'd0;
-        cur_lo = {SW{1'b0}};
-        cur_hi = {SW{1'b0}};
-        for (r = 0; r < 3; r = r + 1) begin
-            e_v[r] = 1'b0;
-            e_lo[r] = {CIW{1'b0}};
-            e_hi[r] = {CIW{1'b0}};
+    // {lo0, hi0, lo1, hi1, lo2, hi2}: rows r - 1, r, r + 1 around the pass's cells
+    function [6*SW-1:0] clamped_runs(input [CIW-1:0] lo, input [CIW-1:0] hi,
+                                     input [GW-1:0] n_cols, input [GW-1:0] n_cells);
+        reg signed [SW-1:0] s_lo, s_hi, s_cols, s_last;
+        begin
+            s_lo = {{(SW-CIW){1'b0}}, lo};
+            s_hi = {{(SW-CIW){1'b0}}, hi};
+            s_cols = {2'b00, n_cols};
+            s_last = {2'b00, n_cells} - 1;
+            clamped_runs = {at_least_0(s_lo - s_cols - 1), at_most(s_hi - s_cols + 1, s_last),
+                            at_least_0(s_lo - 1), at_most(s_hi + 1, s_last),
+                            at_least_0(s_lo + s_cols - 1), at_most(s_hi + s_cols + 1, s_last)};
         end
-        for (r = 0; r < 3; r = r + 1) begin
-            m_lo = r == 0 ? cand_lo0 : r == 1 ? cand_lo1 : cand_lo2;
-            m_hi = r == 0 ? cand_hi0 : r == 1 ? cand_hi1 : cand_hi2;
-            if (m_lo <= m_hi) begin
-                if (have && m_lo <= cur_hi + 1) begin
-                    if (m_hi > cur_hi) cur_hi = m_hi;
-                end else begin
-                    if (have) begin
-                        e_v[nrun] = 1'b1;
-                        e_lo[nrun] = cur_lo[CIW-1:0];
-                        e_hi[nrun] = cur_hi[CIW-1:0];
-                        nrun = nrun + 2'd1;
+    endfunction
+    // merged run k: {valid, lo, hi}
+    function [RW-1:0] merged_run(input [6*SW-1:0] runs, input integer k);
+        reg signed [SW-1:0] m_lo, m_hi, cur_hi;
+        reg [CIW-1:0]       cur_lo;                 // m_lo >= 0 when taken
+        reg                 have;
+        integer             nrun, r;
+        begin
+            have = 1'b0;
+            nrun = 0;
+            cur_lo = {CIW{1'b0}};
+            cur_hi = {SW{1'b0}};
+            merged_run = {RW{1'b0}};
+            for (r = 0; r < 3; r = r + 1) begin
+                m_lo = runs[(5-2*r)*SW +: SW];
+                m_hi = runs[(4-2*r)*SW +: SW];
+                if (m_lo <= m_hi) begin
+                    if (have && m_lo <= cur_hi + 1) begin
+                        if (m_hi > cur_hi) cur_hi = m_hi;
+                    end else begin
+                        if (have && nrun == k) merged_run = {1'b1, cur_lo, cur_hi[CIW-1:0]};
+                        if (have) nrun = nrun + 1;
+                        cur_lo = m_lo[CIW-1:0];
+                        cur_hi = m_hi;
+                        have = 1'b1;
                     end
-                    cur_lo = m_lo;
-                    cur_hi = m_hi;
-                    have = 1'b1;
                 end
             end
+            if (have && nrun == k) merged_run = {1'b1, cur_lo, cur_hi[CIW-1:0]};
         end
-        if (have) begin
-            e_v[nrun] = 1'b1;
-            e_lo[nrun] = cur_lo[CIW-1:0];
-            e_hi[nrun] = cur_hi[CIW-1:0];
-        end
-    end
+    endfunction
+    reg  [6*SW-1:0]  cand;
 
     // B_READ: cycle 0 takes the clamped runs, cycle 1 the merged ones; cycles 2
     // to 7 ask for the count reads i = 0 to 5, start(lo) = count of cell lo - 1
@@ -430,16 +435,10 @@ module accel_sorter #(
                 b_j <= 4'd0;
             end
             B_READ: begin
-                if (b_j == 4'd0) begin
-                    {cand_lo0, cand_hi0, cand_lo1, cand_hi1, cand_lo2, cand_hi2}
-                        <= {k_lo0, k_hi0, k_lo1, k_hi1, k_lo2, k_hi2};
-                end
+                if (b_j == 4'd0) cand <= clamped_runs(c_lo, c_hi, cols, cells);
                 if (b_j == 4'd1) begin
-                    for (t = 0; t < 3; t = t + 1) begin
-                        run_v[t] <= e_v[t];
-                        run_lo[t] <= e_lo[t];
-                        run_hi[t] <= e_hi[t];
-                    end
+                    for (t = 0; t < 3; t = t + 1)
+                        {run_v[t], run_lo[t], run_hi[t]} <= merged_run(cand, t);
                 end
                 if (b_j >= 4'd2 && b_j <= 4'd7) begin
                     b_cnt_rd <= 1'b1;
@@ -478,7 +477,7 @@ module accel_sorter #(
     end
 
     wire unused_ok = &{1'b0, grid_cells_w[31:GW], rd_i[3], mx1[30:0], my1[30:0], col2, row2,
-                       b_last_q[BW-1:IW], cur_lo};
+                       b_last_q[BW-1:IW]};
 
 `ifndef SYNTHESIS
     // Two pipeline inputs a cycle apart would break the count's read-modify-write.

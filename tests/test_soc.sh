@@ -79,6 +79,16 @@ flock=(--boids 96 --predators 1 --scouts1 10 --scouts2 6 --seed 11)
 same_state "after 50 steps the SoC's flock equals the host firmware's, bit for bit (accelerator)" \
     "${flock[@]}" --update synchronous
 same_state "... and in sequential order" "${flock[@]}" --update sequential
+# Above SOC_SORT_CPU_CYCLES x LANES boids (1,632) the accelerator sorts the
+# flock itself (SORTER): its sorted batches give the same flock.
+same_state "... and with 1,700 boids, which the accelerator sorts itself (SORTER)" --boids 1700 \
+    --predators 1 --scouts1 170 --scouts2 106 --seed 3 --update synchronous
+banner=$("$model" --headless --steps 1 --boids 8 2>&1)
+if grep -q "the accelerator sorts flocks above 1632" <<<"$banner"; then
+    ok "the banner says the accelerator sorts flocks above 1632"
+else
+    not_ok "the sorting banner" "$banner"
+fi
 same_state "... and with the sums in software on the CPU (brute force)" --boids 40 --predators 1 \
     --scouts1 4 --seed 5 --neighbors brute --update synchronous
 same_state "... and with the weighted rule set" --boids 48 --seed 9 --rules weighted --neighbors brute
