@@ -94,10 +94,10 @@ SAN_TESTS := $(addprefix $(BUILD)/san/tests/,$(TEST_NAMES))
 SAN_PROGRAMS := $(addprefix $(BUILD)/san/bin/,$(PROGRAM_NAMES) sim soc)
 COSIM_TESTS := $(addprefix $(BUILD)/cosim/cosim_,$(COSIM_VARIANTS))
 # The standalone driver's test (tests/test_accel_driver.c) runs on the Verilated
-# accelerator: the default model (also with ASan and UBSan), one with binning and
-# one whose results are a ring of 32 entries (256_8_ring32);
-# tests/run_all.sh runs them with the unit tests.
-DRIVER_TEST_VARIANTS := $(ACCEL_DEFAULT) 64_3_bin 256_8_ring32
+# accelerator: the default model (also with ASan and UBSan), one with binning, one
+# with the sorter (64_3_sort) and one whose results are a ring of 32 entries
+# (256_8_ring32); tests/run_all.sh runs them with the unit tests.
+DRIVER_TEST_VARIANTS := $(ACCEL_DEFAULT) 64_3_bin 64_3_sort 256_8_ring32
 DRIVER_TESTS := $(addprefix $(BUILD)/tests/test_accel_driver_,$(DRIVER_TEST_VARIANTS)) \
 	$(BUILD)/san/tests/test_accel_driver_$(ACCEL_DEFAULT)
 BENCH_VARIANTS := 4096_1 4096_4 4096_8 4096_16

@@ -6,6 +6,12 @@
 
 #define STATUS_ERRORS (ACCEL_STATUS_ERR_PARAM | ACCEL_STATUS_ERR_BUSY | ACCEL_STATUS_ERR_BUS)
 #define VISUAL_MAX ((int32_t)255 << 16) /* 255 px in Q16.16, the block's limit */
+/* SORT's commands, and the phases they lead to (docs/register-map.md, "The sorter") */
+#define SORT_COUNT 1u
+#define SORT_PLACE 2u
+#define PHASE_COUNTING 2u
+#define PHASE_PLACING 4u
+#define CELL_PX_MAX 0x7fffu /* a cell's px: CELL_RECIP's column is exact below 2^15 px */
 
 static uint32_t rd(const boids_accel_t *dev, uint32_t offset)
 {
@@ -27,6 +33,7 @@ static int identify(boids_accel_t *dev)
     dev->n_max = rd(dev, ACCEL_NMAX);
     dev->lanes = rd(dev, ACCEL_LANES);
     dev->bin_passes = rd(dev, ACCEL_BIN_PASSES);
+    dev->bin_cells = rd(dev, ACCEL_BIN_CELLS);
     dev->result_slots = rd(dev, ACCEL_RESULT_SLOTS);
     if (dev->result_slots == 0 || dev->result_slots > dev->n_max) /* a block older than the ring */
         dev->result_slots = dev->n_max;
@@ -42,7 +49,7 @@ static void unbind(boids_accel_t *dev)
     dev->read = 0;
     dev->write = 0;
     dev->io = 0;
-    dev->n_max = dev->lanes = dev->bin_passes = dev->result_slots = 0;
+    dev->n_max = dev->lanes = dev->bin_passes = dev->bin_cells = dev->result_slots = 0;
     dev->count = 0;
     dev->running = 0;
     dev->last_cycles = 0;
@@ -139,6 +146,77 @@ static int take_errors(const boids_accel_t *dev, uint32_t status)
     return BOIDS_ACCEL_E_BUS;
 }
 
+int boids_accel_grid(const boids_accel_t *dev, uint32_t world_w, uint32_t world_h,
+                     boids_accel_grid_t *grid)
+{
+    uint32_t cell_px = (rd(dev, ACCEL_VISUAL) + 0xffffu) >> 16;
+
+    if (dev->bin_cells == 0)
+        return BOIDS_ACCEL_E_UNSUPPORTED;
+    if (world_w == 0 || world_h == 0 || world_w > CELL_PX_MAX || world_h > CELL_PX_MAX)
+        return BOIDS_ACCEL_E_RANGE;
+    if (cell_px < 1)
+        cell_px = 1;
+    for (;;) {
+        grid->cell_px = cell_px;
+        grid->cols = (world_w + cell_px - 1) / cell_px;
+        grid->rows = (world_h + cell_px - 1) / cell_px;
+        if (grid->cols * grid->rows <= dev->bin_cells) /* both below 2^15 */
+            return BOIDS_ACCEL_OK;
+        cell_px += cell_px / 4 + 1;
+        if (cell_px > CELL_PX_MAX) /* one cell: the world is no wider */
+            cell_px = CELL_PX_MAX;
+    }
+}
+
+/* Gives the sorter a command, and polls SORT until it reaches phase want:
+ * clearing or scanning the counts takes about a cycle a cell, and a poll at
+ * least a cycle, so a phase not there within ten polls a cell never comes. */
+static int sort_command(const boids_accel_t *dev, uint32_t command, uint32_t want, uint32_t cells)
+{
+    uint32_t polls = 10u * cells + 1000u;
+    int rc;
+
+    wr(dev, ACCEL_SORT, command);
+    if ((rc = take_errors(dev, rd(dev, ACCEL_STATUS))) != BOIDS_ACCEL_OK)
+        return rc;
+    while ((rd(dev, ACCEL_SORT) & ACCEL_SORT_PHASE) != want)
+        if (polls-- == 0)
+            return BOIDS_ACCEL_E_TIMEOUT;
+    return BOIDS_ACCEL_OK;
+}
+
+int boids_accel_sort(boids_accel_t *dev, const boids_accel_boid_t *boids, uint32_t n,
+                     const boids_accel_grid_t *grid)
+{
+    uint32_t i, cells = grid->cols * grid->rows;
+    int rc;
+
+    if (dev->bin_cells == 0)
+        return BOIDS_ACCEL_E_UNSUPPORTED;
+    if (dev->running)
+        return BOIDS_ACCEL_E_BUSY;
+    if (n > dev->n_max || grid->cols == 0 || grid->rows == 0 || grid->cols > dev->bin_cells ||
+        grid->rows > dev->bin_cells || cells > dev->bin_cells || grid->cell_px > CELL_PX_MAX ||
+        grid->cell_px << 16 < rd(dev, ACCEL_VISUAL))
+        return BOIDS_ACCEL_E_RANGE;
+    wr(dev, ACCEL_GRID, grid->cols | grid->rows << 16);
+    wr(dev, ACCEL_CELL_RECIP, 0x7fffffffu / grid->cell_px + 1u); /* ceil(2^31 / cell_px) */
+    if ((rc = sort_command(dev, SORT_COUNT, PHASE_COUNTING, cells)) != BOIDS_ACCEL_OK)
+        return rc;
+    for (i = 0; i < n; i++) /* each boid's whole px, x low, y high */
+        wr(dev, ACCEL_CELL_POS, ((uint32_t)boids[i].x >> 16) | ((uint32_t)boids[i].y & 0xffff0000u));
+    if ((rc = sort_command(dev, SORT_PLACE, PHASE_PLACING, cells)) != BOIDS_ACCEL_OK)
+        return rc;
+    for (i = 0; i < n; i++) {
+        wr(dev, ACCEL_APPEND, (uint32_t)boids[i].x);
+        wr(dev, ACCEL_APPEND, (uint32_t)boids[i].y);
+        wr(dev, ACCEL_APPEND, (uint32_t)boids[i].vx);
+        wr(dev, ACCEL_APPEND, (uint32_t)boids[i].vy);
+    }
+    return take_errors(dev, rd(dev, ACCEL_STATUS));
+}
+
 int boids_accel_start(boids_accel_t *dev, boids_accel_run_t run, uint32_t count, uint32_t query,
                       int irq)
 {
@@ -147,14 +225,17 @@ int boids_accel_start(boids_accel_t *dev, boids_accel_run_t run, uint32_t count,
 
     if (dev->running)
         return BOIDS_ACCEL_E_BUSY;
-    if (run == BOIDS_ACCEL_BINNED && dev->bin_passes == 0)
+    if ((run == BOIDS_ACCEL_BINNED && dev->bin_passes == 0) ||
+        (run == BOIDS_ACCEL_SORTED && dev->bin_cells == 0))
         return BOIDS_ACCEL_E_UNSUPPORTED;
     if (count > dev->n_max || (run == BOIDS_ACCEL_QUERY && query >= count))
         return BOIDS_ACCEL_E_RANGE;
     if (run != BOIDS_ACCEL_QUERY)
         ctrl |= ACCEL_CTRL_BATCH;
-    if (run == BOIDS_ACCEL_BINNED)
+    if (run == BOIDS_ACCEL_BINNED || run == BOIDS_ACCEL_SORTED)
         ctrl |= ACCEL_CTRL_BINNED;
+    if (run == BOIDS_ACCEL_SORTED)
+        ctrl |= ACCEL_CTRL_SORT;
     wr(dev, ACCEL_COUNT, count);
     wr(dev, ACCEL_QUERY, run == BOIDS_ACCEL_QUERY ? query : 0);
     wr(dev, ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS);
@@ -234,6 +315,14 @@ int boids_accel_read_sums(const boids_accel_t *dev, uint32_t i, boids_accel_sums
     return BOIDS_ACCEL_OK;
 }
 
+int boids_accel_read_id(const boids_accel_t *dev, uint32_t i, uint32_t *id)
+{
+    if (i >= dev->n_max)
+        return BOIDS_ACCEL_E_RANGE;
+    *id = rd(dev, ACCEL_RESULTS_BASE + i * ACCEL_RESULT_STRIDE + ACCEL_RESULT_ID);
+    return *id < dev->n_max ? BOIDS_ACCEL_OK : BOIDS_ACCEL_E_RANGE;
+}
+
 int boids_accel_free_results(boids_accel_t *dev, uint32_t done)
 {
     if (!dev->running)
@@ -244,9 +333,22 @@ int boids_accel_free_results(boids_accel_t *dev, uint32_t done)
     return BOIDS_ACCEL_OK;
 }
 
+/* Result entry i into out[i], or with by_id into out[its boid's id] (an id
+ * at or past n is the device's fault: BOIDS_ACCEL_E_RANGE). */
+static int read_entry(const boids_accel_t *dev, uint32_t i, uint32_t n, int by_id,
+                      boids_accel_sums_t *out)
+{
+    uint32_t id = i;
+    int rc = by_id ? boids_accel_read_id(dev, i, &id) : BOIDS_ACCEL_OK;
+
+    if (rc == BOIDS_ACCEL_OK && id >= n)
+        rc = BOIDS_ACCEL_E_RANGE;
+    return rc == BOIDS_ACCEL_OK ? boids_accel_read_sums(dev, i, &out[id]) : rc;
+}
+
 /* The batch's n results on a ring: entry i once RESULTS_READY passes it,
  * the entries before it freed first; then the end of the run. */
-static int read_through_ring(boids_accel_t *dev, uint32_t n, boids_accel_sums_t *out)
+static int read_through_ring(boids_accel_t *dev, uint32_t n, int by_id, boids_accel_sums_t *out)
 {
     uint32_t i, ready = 0, polls = boids_accel_polls_for(dev, BOIDS_ACCEL_BATCH, n);
     int rc = BOIDS_ACCEL_OK;
@@ -262,28 +364,45 @@ static int read_through_ring(boids_accel_t *dev, uint32_t n, boids_accel_sums_t 
             if (ready - i > dev->result_slots / 2) /* back in time to free more */
                 ready = i + dev->result_slots / 2;
         }
-        rc = boids_accel_read_sums(dev, i, &out[i]);
+        rc = read_entry(dev, i, n, by_id, out);
     }
     if (rc == BOIDS_ACCEL_OK)
         rc = boids_accel_wait(dev, polls);
     return rc;
 }
 
+/* A started batch of n to its end, its results into out (by_id: read_entry). */
+static int finish_batch(boids_accel_t *dev, uint32_t n, int by_id, boids_accel_sums_t *out)
+{
+    uint32_t i;
+    int rc;
+
+    if (n > dev->result_slots)
+        return read_through_ring(dev, n, by_id, out);
+    rc = boids_accel_wait(dev, boids_accel_polls_for(dev, BOIDS_ACCEL_BATCH, n));
+    for (i = 0; rc == BOIDS_ACCEL_OK && i < n; i++)
+        rc = read_entry(dev, i, n, by_id, out);
+    return rc;
+}
+
 int boids_accel_batch(boids_accel_t *dev, const boids_accel_boid_t *boids, uint32_t n,
                       boids_accel_sums_t *out)
 {
-    uint32_t i;
     int rc = boids_accel_load(dev, 0, boids, n);
 
     if (rc == BOIDS_ACCEL_OK)
         rc = boids_accel_start(dev, BOIDS_ACCEL_BATCH, n, 0, 0);
-    if (rc == BOIDS_ACCEL_OK && n > dev->result_slots)
-        return read_through_ring(dev, n, out);
+    return rc == BOIDS_ACCEL_OK ? finish_batch(dev, n, 0, out) : rc;
+}
+
+int boids_accel_sorted_batch(boids_accel_t *dev, const boids_accel_boid_t *boids, uint32_t n,
+                             const boids_accel_grid_t *grid, boids_accel_sums_t *out)
+{
+    int rc = boids_accel_sort(dev, boids, n, grid);
+
     if (rc == BOIDS_ACCEL_OK)
-        rc = boids_accel_wait(dev, boids_accel_polls_for(dev, BOIDS_ACCEL_BATCH, n));
-    for (i = 0; rc == BOIDS_ACCEL_OK && i < n; i++)
-        rc = boids_accel_read_sums(dev, i, &out[i]);
-    return rc;
+        rc = boids_accel_start(dev, BOIDS_ACCEL_SORTED, n, 0, 0);
+    return rc == BOIDS_ACCEL_OK ? finish_batch(dev, n, 1, out) : rc;
 }
 
 const char *boids_accel_strerror(int code)
@@ -296,7 +415,7 @@ const char *boids_accel_strerror(int code)
     case BOIDS_ACCEL_E_BUSY: return "the accelerator is busy with a run";
     case BOIDS_ACCEL_E_BUS: return "an access missed the accelerator's map";
     case BOIDS_ACCEL_E_TIMEOUT: return "the run did not finish in time";
-    case BOIDS_ACCEL_E_UNSUPPORTED: return "this accelerator was built without binning";
+    case BOIDS_ACCEL_E_UNSUPPORTED: return "this accelerator was built without binning or the sorter";
     case BOIDS_ACCEL_E_IDLE: return "no run is going on";
     default: return "unknown error";
     }

@@ -3,8 +3,8 @@
  * results and binned batches against the C golden model (brute force) on
  * random scenes, bit for bit, and each error code it returns. Linked with the
  * default model (no binning: the binned calls must refuse), again with a
- * binned one, and with one whose results are a ring of 32 entries
- * (Makefile: DRIVER_TEST_VARIANTS). */
+ * binned one, one with the sorter, and one whose results are a ring of 32
+ * entries (Makefile: DRIVER_TEST_VARIANTS). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -283,6 +283,76 @@ static void binned_batches_equal_the_c_model(void **state)
     free(mem);
 }
 
+/* The sorter (SORTER builds): the driver's grid is accel_bins_shape's, the
+ * block files the boids as accel_bins_sort does (each entry's ID), and the
+ * sorted batch's sums, put at each boid's id, are the C model's. A build
+ * without the sorter refuses each call. */
+static void sorted_batches_equal_the_c_model(void **state)
+{
+    accel_bins_t bins;
+    void *mem = malloc(accel_bins_bytes(dev.n_max));
+    boids_accel_grid_t grid;
+    uint32_t bin_cells = 0xffffffffu;
+    int k;
+
+    (void)state;
+    assert_non_null(mem);
+    assert_int_equal(accel_sim_read(ACCEL_BIN_CELLS, &bin_cells), 0);
+    assert_int_equal(dev.bin_cells, bin_cells);
+    if (dev.bin_cells == 0) {
+        grid.cell_px = 40, grid.cols = grid.rows = 1;
+        assert_int_equal(boids_accel_grid(&dev, 640, 480, &grid), BOIDS_ACCEL_E_UNSUPPORTED);
+        assert_int_equal(boids_accel_sort(&dev, sc.hw, 1, &grid), BOIDS_ACCEL_E_UNSUPPORTED);
+        assert_int_equal(boids_accel_start(&dev, BOIDS_ACCEL_SORTED, 1, 0, 0), BOIDS_ACCEL_E_UNSUPPORTED);
+        free(mem);
+        return;
+    }
+    rng_state = 0x5eed50f7ull;
+    accel_bins_init(&bins, dev.n_max, dev.lanes, mem);
+    accel_bins_limit_cells(&bins, dev.bin_cells);
+    for (k = 0; k < 6; k++) {
+        uint32_t s, side_px, cols, rows, recip, n = scene_size(k);
+        make_scene(n, 0, 0);
+        side_px = (uint32_t)(((int64_t)sc.q.world_w + 0xffff) >> 16);
+        golden();
+        assert_int_equal(boids_accel_grid(&dev, side_px, side_px, &grid), BOIDS_ACCEL_OK);
+        accel_bins_shape(dev.bin_cells, &sc.q, &cols, &rows, &recip);
+        assert_int_equal(grid.cols, cols);
+        assert_int_equal(grid.rows, rows);
+        assert_int_equal(0x7fffffffu / grid.cell_px + 1u, recip);
+        assert_int_equal(accel_bins_sort(&bins, sc.boids, n, &sc.q), NEIGHBORS_OK);
+        memset(got, 0, sizeof got);
+        assert_int_equal(boids_accel_sorted_batch(&dev, sc.hw, n, &grid, got), BOIDS_ACCEL_OK);
+        for (s = 0; s < n; s++) {
+            uint32_t id;
+            assert_int_equal(boids_accel_read_id(&dev, s, &id), BOIDS_ACCEL_OK);
+            assert_int_equal(id, bins.slot_id[s]);
+            assert_same(&got[s], s);
+        }
+    }
+    /* refusals: the driver's (cells narrower than VISUAL, too many, a cell
+     * too wide) and the block's (a sorted run of another count than placed) */
+    assert_int_equal(boids_accel_set_ranges(&dev, 20 << 16, 8 << 16), BOIDS_ACCEL_OK);
+    grid.cell_px = 19, grid.cols = grid.rows = 1;
+    assert_int_equal(boids_accel_sort(&dev, sc.hw, 4, &grid), BOIDS_ACCEL_E_RANGE);
+    grid.cell_px = 20, grid.cols = dev.bin_cells, grid.rows = 2;
+    assert_int_equal(boids_accel_sort(&dev, sc.hw, 4, &grid), BOIDS_ACCEL_E_RANGE);
+    grid.cell_px = 0x8000, grid.cols = grid.rows = 1;
+    assert_int_equal(boids_accel_sort(&dev, sc.hw, 4, &grid), BOIDS_ACCEL_E_RANGE);
+    grid.cell_px = 20, grid.cols = grid.rows = 1;
+    assert_int_equal(boids_accel_sort(&dev, sc.hw, dev.n_max + 1, &grid), BOIDS_ACCEL_E_RANGE);
+    assert_int_equal(boids_accel_sort(&dev, sc.hw, 4, &grid), BOIDS_ACCEL_OK);
+    assert_int_equal(boids_accel_start(&dev, BOIDS_ACCEL_SORTED, 3, 0, 0), BOIDS_ACCEL_E_PARAM);
+    assert_int_equal(boids_accel_start(&dev, BOIDS_ACCEL_SORTED, 4, 0, 0), BOIDS_ACCEL_OK);
+    assert_int_equal(boids_accel_wait(&dev, boids_accel_polls_for(&dev, BOIDS_ACCEL_SORTED, 4)),
+                     BOIDS_ACCEL_OK);
+    /* the world's widest and a device of two cells: one cell, at most 2^15 - 1 px */
+    assert_int_equal(boids_accel_grid(&dev, 0x7fff, 0x7fff, &grid), BOIDS_ACCEL_OK);
+    assert_true(grid.cols * grid.rows <= dev.bin_cells && grid.cell_px <= 0x7fff);
+    assert_int_equal(boids_accel_grid(&dev, 0x8000, 10, &grid), BOIDS_ACCEL_E_RANGE);
+    free(mem);
+}
+
 /* The comparison can fail: one boid moved by a pixel in the block alone. */
 static void a_wrong_boid_shows(void **state)
 {
@@ -458,6 +528,7 @@ int main(void)
         cmocka_unit_test_setup(query_runs_equal_the_c_model, fresh),
         cmocka_unit_test_setup(streamed_results_equal_the_c_model, fresh),
         cmocka_unit_test_setup(binned_batches_equal_the_c_model, fresh),
+        cmocka_unit_test_setup(sorted_batches_equal_the_c_model, fresh),
         cmocka_unit_test_setup(a_wrong_boid_shows, fresh),
         cmocka_unit_test_setup(refusals_return_codes, fresh),
         cmocka_unit_test_setup(a_ring_holds_until_freed, fresh),
