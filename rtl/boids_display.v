@@ -7,6 +7,17 @@
 
 `include "vga_modes.vh"
 
+// The simulation-only clock gate (SIM_CLOCK_GATE below) is on by default in a
+// Verilated model and off everywhere else (synthesis, Icarus), unless
+// SIM_CLOCK_GATES is defined (a test runs Icarus with it).
+`ifdef VERILATOR
+`define BOIDS_DISPLAY_SIM_CLOCK_GATE 1
+`elsif SIM_CLOCK_GATES
+`define BOIDS_DISPLAY_SIM_CLOCK_GATE 1
+`else
+`define BOIDS_DISPLAY_SIM_CLOCK_GATE 0
+`endif
+
 // Bus as boids_accel: every access is acknowledged one cycle after it is seen;
 // byte selects and address bits 1:0 are ignored. Unmapped addresses read 0, ignore
 // writes and set STATUS.ERR_BUS. While DRAWING the sprite memory's read port belongs
@@ -47,7 +58,8 @@ module boids_display #(
     parameter integer SCALE = 1,                    // 1, 2 or 4: a buffer pixel is SCALE x SCALE
     parameter integer SPRITES_MAX = 1280,           // sprite memory entries, 2..16384
     parameter integer PIXEL_CLOCK_SEPARATE = 0,     // 1: the pixel side on clk_pixel (see above)
-    parameter integer BOID_WINDOW = 1               // 1: the boid window (see above); 0 saves its logic
+    parameter integer BOID_WINDOW = 1,              // 1: the boid window (see above); 0 saves its logic
+    parameter integer SIM_CLOCK_GATE = `BOIDS_DISPLAY_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
     input  wire        rst,                         // synchronous to clk, active high
@@ -99,6 +111,8 @@ module boids_display #(
         if (PIXEL_CLOCK_SEPARATE != 0 && PIXEL_CLOCK_SEPARATE != 1)
             $error("%m: PIXEL_CLOCK_SEPARATE = %0d, must be 0 or 1", PIXEL_CLOCK_SEPARATE);
         if (BOID_WINDOW != 0 && BOID_WINDOW != 1) $error("%m: BOID_WINDOW = %0d, must be 0 or 1", BOID_WINDOW);
+        if (SIM_CLOCK_GATE != 0 && SIM_CLOCK_GATE != 1)
+            $error("%m: SIM_CLOCK_GATE = %0d, must be 0 or 1", SIM_CLOCK_GATE);
         if (BOID_WINDOW_STRIDE != 16) $error("%m: BOID_WINDOW_STRIDE = %0d, this block has 16", BOID_WINDOW_STRIDE);
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
         if (SPRITE_STRIDE != 4) $error("%m: SPRITE_STRIDE = %0d, this block has 4", SPRITE_STRIDE);
@@ -121,7 +135,40 @@ module boids_display #(
     wire        draw_finish;                        // its last cycle
     wire        vblank, vblank_start;               // on clk (display_crossing's when SEPARATE)
 
+    wire        window_active;                      // the boid window has a boid in it
+
     assign irq_o = st_frame && ctrl_irq_en;
+
+    // ---- clock ----------------------------------------------------------------
+    // The system side (the registers, the sprite memory, the boid window, the
+    // renderer and the frame buffer's write port) loads a register only on a bus
+    // request or its acknowledge, a drawing, a boid in the window, the frame
+    // event, or reset, so it holds still in any other cycle: most of a frame.
+    // SIM_CLOCK_GATE = 1 stops its clock, sclk, in exactly those cycles, as
+    // boids_accel's gate does (the enable latched while clk is low): the same
+    // display cycle for cycle, which a simulator skips while it idles. The
+    // pixel side (timing, scanout, the frame buffer's read port) and
+    // display_crossing's clk side keep their clocks. For simulation only:
+    // hardware keeps SIM_CLOCK_GATE = 0 (clk itself).
+    wire sclk;
+
+    generate
+        if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
+`ifndef SYNTHESIS
+            // 1: never stop (a simulator compares the gate against its absence)
+            reg gate_off /*verilator public_flat_rw*/ = 1'b0;
+            reg run_clk;        // a latch, open while clk is low
+            always_latch if (!clk) run_clk = rst || gate_off || (wb_cyc_i && wb_stb_i) || wb_ack_o
+                                             || drawing || window_active || vblank_start;
+            assign sclk = clk & run_clk;
+`else
+            assign sclk = clk;  // never a gate in hardware
+`endif
+        end else begin : g_clock
+            assign sclk = clk;
+            wire unused_ok = &{1'b0, window_active};
+        end
+    endgenerate
 
     // ---- address decode -------------------------------------------------------
     // The request and the start of a drawing are wires (the renderer needs them); the
@@ -168,7 +215,7 @@ module boids_display #(
 
     // In the clocked blocks below, a register is read before it is written: a
     // simulator then needs no copy of its old value (Verilator's __Vdly).
-    always @(posedge clk) begin
+    always @(posedge sclk) begin
         // the picture: swapped at vblank_start if finished, else counted as dropped
         // if still drawing; PENDING set when a drawing finishes, cleared when it is
         // shown or a new one starts (at most one of finish and start at once)
@@ -233,7 +280,7 @@ module boids_display #(
     // Registered: COUNT written at one edge is checked at the next, before the bus
     // can make another request (the ack cycle between), so the compare stays out
     // of the bus path.
-    always @(posedge clk) begin
+    always @(posedge sclk) begin
         count_bad <= reg_count > SMAX_WORD;
         if (rst) count_bad <= 1'b0;
     end
@@ -263,7 +310,7 @@ module boids_display #(
             display_sprite_maker #(
                 .SW(SW)
             ) u_maker (
-                .clk(clk),
+                .clk(sclk),
                 .rst(rst),
                 .we(win_we),
                 .word(win_word),
@@ -274,12 +321,14 @@ module boids_display #(
                 .busy(req),
                 .spr_we(make_we),
                 .spr_waddr(make_waddr),
-                .spr_wdata(make_wdata)
+                .spr_wdata(make_wdata),
+                .active(window_active)
             );
         end else begin : g_no_boid_window
             assign make_we = 1'b0;
             assign make_waddr = {SW{1'b0}};
             assign make_wdata = 32'd0;
+            assign window_active = 1'b0;
         end
     endgenerate
 
@@ -290,7 +339,7 @@ module boids_display #(
     wire [SW-1:0] rend_raddr;
 
     // one read address: the renderer's while drawing, else the bus's; read only when needed
-    always @(posedge clk) begin
+    always @(posedge sclk) begin
         if (make_we || (req && wb_we_i && !drawing && in_spr(wb_adr_i[19:2])))
             sprites[make_we ? make_waddr : spr_idx(wb_adr_i[19:2])] <= make_we ? make_wdata : wb_dat_i;
         if (drawing || req) begin
@@ -339,7 +388,7 @@ module boids_display #(
         .FB_H(FB_H),
         .SPRITES_MAX(SPRITES_MAX)
     ) u_renderer (
-        .clk(clk),
+        .clk(sclk),
         .rst(rst),
         .start(draw_ok),
         .count(reg_count[CW-1:0]),
@@ -357,7 +406,7 @@ module boids_display #(
         .WORDS(WORDS),
         .READ_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
     ) u_framebuffer (
-        .clk(clk),
+        .clk(sclk),
         .rclk(pclk),
         .we(fb_we),
         .wsel(!front),                              // the back buffer
@@ -457,7 +506,7 @@ module boids_display #(
         end
     endfunction
 
-    always @(posedge clk) begin
+    always @(posedge sclk) begin
         if (req) begin
             rd_spr <= !drawing && in_spr(wb_adr_i[19:2]);
             if (in_regs(wb_adr_i[19:2])) rd_reg <= reg_word(wb_adr_i[5:2]);
@@ -569,4 +618,5 @@ module boids_display #(
 
 endmodule
 
+`undef BOIDS_DISPLAY_SIM_CLOCK_GATE
 `default_nettype wire

@@ -1,7 +1,8 @@
 // One eval a clock for a Verilated top whose clocks are clk and clocks gated
 // from it by simulation-only clock gates (a latch open while clk is low, and
-// clk & the latch: the accelerator's, boids_accel.v, and the CPU's,
-// cpu_rv32im.v, each g_sim_clock_gate); with a pixel clock of its own as well
+// clk & the latch: the accelerator's, boids_accel.v, the display's,
+// boids_display.v, and the CPU's, cpu_rv32im.v, each g_sim_clock_gate); with
+// a pixel clock of its own as well
 // (GatedTwoClockEdges, at the end), one an event. The system's and the SoC's
 // shims give it their model's names (a Names class, below) and make it their
 // ClockEdges (verilated_top.h).
@@ -18,6 +19,8 @@
 //   void ico(Root &)             that pass (___ico_sequent__TOP__0)
 //   void nba(Root &)             the always blocks of the triggers (___eval_nba)
 //   prev_clk(Root &)             a reference to clk's edge detector
+//   clk_trigger                  clk's trigger, as Verilator numbers them in
+//                                ___eval_triggers__act
 //   Gates                        a std::tuple of the gates, each a class with
 //     bool latch_input(Root &)   the latch's input as the model holds it now
 //     run_clk, gclk, prev_gclk (Root &): references to the latch, the gated
@@ -118,10 +121,10 @@ struct GatedClockEdges {
 
     void fall(Top &top) { clk.fall(*top.rootp); }
 
-    // trigger 0 is clk's rising edge, the gates' their own
+    // clk's rising edge, and the gates' their own
     void rise(Top &top) {
         Root &r = *top.rootp;
-        r.__VnbaTriggered.at(0) = true;
+        r.__VnbaTriggered.at(Names::clk_trigger) = true;
         clk.rise(r, r.__VnbaTriggered);
         Names::nba(r);
     }
@@ -157,7 +160,7 @@ struct GatedTwoClockEdges {
         else
             clk.quiet(r.__VnbaTriggered);
         if (pixel_rose) Names::prev_pixel(r) = 1;
-        r.__VnbaTriggered.at(0) = clk_rose;
+        r.__VnbaTriggered.at(Names::clk_trigger) = clk_rose;
         r.__VnbaTriggered.at(Names::pixel_trigger) = pixel_rose;
         Names::nba(r);
     }

@@ -31,6 +31,10 @@ static void print_help(FILE *out)
             "                     SoC (default: the firmware does, natively, in no simulated\n"
             "                     clocks; the flock is the same, bit for bit)\n"
             "\n"
+            "Environment: BOIDS_SIM_DISPLAY_GATE=0 runs the display without its simulation\n"
+            "clock gate (docs/display.md), slower and otherwise the same cycle for cycle:\n"
+            "a check.\n"
+            "\n"
             "This build simulates %s: with --neighbors accel a flock\n"
             "holds at most N_MAX boids.\n"
             "\n",

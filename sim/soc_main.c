@@ -77,7 +77,8 @@ static void print_help(FILE *out)
             "                     it by function, with the instruction mix\n"
             "\n"
             "Environment: BOIDS_SIM_CPU_GATE=0 runs the CPU without its simulation clock\n"
-            "gate (docs/cpu.md), slower and otherwise the same cycle for cycle: a check.\n"
+            "gate (docs/cpu.md), BOIDS_SIM_DISPLAY_GATE=0 the display without its own\n"
+            "(docs/display.md): slower and otherwise the same cycle for cycle, a check.\n"
             "\n"
             "This build simulates %s.\n"
             "\n",

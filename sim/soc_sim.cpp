@@ -21,7 +21,8 @@
 
 // One eval a clock (gated_clock_edges.h), or with two clocks one an event,
 // with the generated model's names as Verilator 5.006 gives them for
-// boids_soc: the CPU's clock gate, and the accelerator's when there is one.
+// boids_soc: the clock gates of the CPU and the display, and the
+// accelerator's when there is one.
 void Vsoc___024root___ico_sequent__TOP__0(Vsoc___024root *vlSelf);
 void Vsoc___024root___eval_nba(Vsoc___024root *vlSelf);
 
@@ -37,9 +38,10 @@ struct SocNames {
 #if PIXEL_CLOCK_SEPARATE
     static CData &prev_pixel(Root &r) { return r.__Vtrigrprev__TOP__clk_pixel; }
 #endif
-    // Verilator's triggers: 0 clk, 1 the CPU's gated clock, then clk_pixel
-    // (with PIXEL_CLOCK_SEPARATE) and the accelerator's gated clock
-    static constexpr int pixel_trigger = 2;
+    // Verilator's triggers: 0 clk, 1 the CPU's gated clock, 2 the display's,
+    // then clk_pixel (with PIXEL_CLOCK_SEPARATE) and the accelerator's gated clock
+    static constexpr int clk_trigger = 0;
+    static constexpr int pixel_trigger = 3;
 
     // cpu_rv32im.v's always_latch
     struct CpuGate {
@@ -54,10 +56,38 @@ struct SocNames {
         static CData &gclk(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__core_clk; }
         static CData &prev_gclk(Root &r) { return r.__Vtrigrprev__TOP__boids_soc__DOT__u_cpu__DOT__core_clk; }
     };
+    // boids_display.v's always_latch, on the bus as boids_soc.v routes it; the
+    // frame event is display_crossing's on clk with two clocks
+    struct DisplayGate {
+        static constexpr int trigger = 2;
+        static bool latch_input(Root &r) {
+            return r.rst | gate_off(r) |
+                   (r.boids_soc__DOT__bus_cyc & r.boids_soc__DOT__u_system__DOT____Vcellinp__u_display__wb_stb_i) |
+                   r.boids_soc__DOT__u_system__DOT__display_ack | r.boids_soc__DOT__u_system__DOT__u_display__DOT__drawing |
+                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s0_valid |
+                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s1_valid |
+                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__pending |
+#if PIXEL_CLOCK_SEPARATE
+                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__vblank_start;
+#else
+                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__t_vblank_start;
+#endif
+        }
+        static CData &gate_off(Root &r) {
+            return r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__gate_off;
+        }
+        static CData &run_clk(Root &r) {
+            return r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__run_clk;
+        }
+        static CData &gclk(Root &r) { return r.boids_soc__DOT__u_system__DOT__u_display__DOT__sclk; }
+        static CData &prev_gclk(Root &r) {
+            return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__u_display__DOT__sclk;
+        }
+    };
 #if ACCEL_LANES > 0
     // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
     struct AccelGate {
-        static constexpr int trigger = 2 + PIXEL_CLOCK_SEPARATE;
+        static constexpr int trigger = 3 + PIXEL_CLOCK_SEPARATE;
         static bool latch_input(Root &r) {
             return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
                    r.boids_soc__DOT__u_system__DOT__accel_ack |
@@ -73,9 +103,9 @@ struct SocNames {
             return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
         }
     };
-    using Gates = std::tuple<CpuGate, AccelGate>;
+    using Gates = std::tuple<CpuGate, DisplayGate, AccelGate>;
 #else
-    using Gates = std::tuple<CpuGate>;
+    using Gates = std::tuple<CpuGate, DisplayGate>;
 #endif
 };
 
@@ -216,11 +246,14 @@ extern "C" int soc_sim_open(void) {
     sim->top->rst = 1;
     sim->step();
     sim->step();
-    // BOIDS_SIM_CPU_GATE=0: the CPU's clock never stops (cpu_rv32im.v), to
-    // compare a run with the gate against one without it; set after the
-    // model's initial blocks, in reset
+    // BOIDS_SIM_CPU_GATE=0: the CPU's clock never stops (cpu_rv32im.v), and
+    // BOIDS_SIM_DISPLAY_GATE=0 the display's (boids_display.v), to compare a
+    // run with the gate against one without it; set after the model's initial
+    // blocks, in reset
     const char *gate = std::getenv("BOIDS_SIM_CPU_GATE");
     if (gate && std::strcmp(gate, "0") == 0) SocNames::CpuGate::gate_off(*sim->top->rootp) = 1;
+    gate = std::getenv("BOIDS_SIM_DISPLAY_GATE");
+    if (gate && std::strcmp(gate, "0") == 0) SocNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
     sim->top->rst = 0;
     return 0;
 }

@@ -5,6 +5,8 @@
 // model was built with --trace-fst.
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <tuple>
 
@@ -27,9 +29,11 @@ struct SystemNames {
     static void ico(Root &r) { Vsystem___024root___ico_sequent__TOP__0(&r); }
     static void nba(Root &r) { Vsystem___024root___eval_nba(&r); }
     static CData &prev_clk(Root &r) { return r.__Vtrigrprev__TOP__clk; }
+    // Verilator's triggers: 0 the display's gated clock, 1 clk, 2 the accelerator's
+    static constexpr int clk_trigger = 1;
     // the accelerator's clock gate: boids_accel.v's always_latch
     struct AccelGate {
-        static constexpr int trigger = 1;
+        static constexpr int trigger = 2;
         static bool latch_input(Root &r) {
             return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
                    r.boids_system__DOT__accel_ack | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
@@ -43,7 +47,25 @@ struct SystemNames {
             return r.__Vtrigrprev__TOP__boids_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
         }
     };
-    using Gates = std::tuple<AccelGate>;
+    // the display's clock gate: boids_display.v's always_latch, on the bus as
+    // boids_system.v routes it (address bit 20)
+    struct DisplayGate {
+        static constexpr int trigger = 0;
+        static bool latch_input(Root &r) {
+            return r.rst | gate_off(r) | (r.wb_cyc_i & r.wb_stb_i & (r.wb_adr_i >> 20)) |
+                   r.boids_system__DOT__display_ack |
+                   r.boids_system__DOT__u_display__DOT__drawing |
+                   r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s0_valid |
+                   r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s1_valid |
+                   r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__pending |
+                   r.boids_system__DOT__u_display__DOT__t_vblank_start;
+        }
+        static CData &gate_off(Root &r) { return r.boids_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__gate_off; }
+        static CData &run_clk(Root &r) { return r.boids_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__run_clk; }
+        static CData &gclk(Root &r) { return r.boids_system__DOT__u_display__DOT__sclk; }
+        static CData &prev_gclk(Root &r) { return r.__Vtrigrprev__TOP__boids_system__DOT__u_display__DOT__sclk; }
+    };
+    using Gates = std::tuple<AccelGate, DisplayGate>;
 };
 
 template <>
@@ -71,6 +93,11 @@ extern "C" int accel_sim_open(void) {
     if (sim) return -1;
     sim.reset(new SystemSim());
     accel_sim_reset();
+    // BOIDS_SIM_DISPLAY_GATE=0: the display's clock never stops
+    // (boids_display.v), to compare a run with the gate against one without
+    // it; set after the model's initial blocks
+    const char *gate = std::getenv("BOIDS_SIM_DISPLAY_GATE");
+    if (gate && std::strcmp(gate, "0") == 0) SystemNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
     return 0;
 }
 

@@ -153,9 +153,10 @@ fi
 # The boards' simulators take one evaluation an event (gated_clock_edges.h:
 # the two-clock boards' GatedTwoClockEdges; the iCEBreaker's, one clock and
 # no accelerator, gates only the CPU) against a whole one, which a trace
-# takes, and the CPU's simulation clock gate changes nothing against a run
-# without it (BOIDS_SIM_CPU_GATE=0): the same pictures, final state, clocks,
-# board figures and profile.
+# takes, and the simulation clock gates of the CPU and the display change
+# nothing against a run without them (BOIDS_SIM_CPU_GATE=0
+# BOIDS_SIM_DISPLAY_GATE=0): the same pictures, final state, clocks, board
+# figures and profile.
 for b in ulx3s basys3 icebreaker; do
     soc=$build/boards/$b/soc
     [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
@@ -163,7 +164,7 @@ for b in ulx3s basys3 icebreaker; do
     [ "$b" = icebreaker ] && engine=(--neighbors grid)
     dir=$(mktemp -d)
     for how in fast whole free; do
-        env $([ $how = free ] && echo BOIDS_SIM_CPU_GATE=0) \
+        env $([ $how = free ] && echo BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0) \
             "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 "${engine[@]}" \
             --png "$dir/$how" --save "$dir/$how.csv" --profile "$dir/$how.prof" \
             $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 |
@@ -173,7 +174,7 @@ for b in ulx3s basys3 icebreaker; do
         differ=$(diff -r "$dir/fast" "$dir/$other" 2>&1; cmp "$dir/fast.csv" "$dir/$other.csv" 2>&1;
             cmp "$dir/fast.prof" "$dir/$other.prof" 2>&1)
         what="one evaluation an event untraced: the pictures, the state, the clocks and the profile of a traced run"
-        [ $other = free ] && what="the CPU's clock gate changes nothing: pictures, state, clocks and profile without it"
+        [ $other = free ] && what="the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
         if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/$other.txt" && [ -z "$differ" ] &&
             [ "$(ls "$dir/fast" | wc -l)" -ge 1 ]; then
             ok "$b: $what"

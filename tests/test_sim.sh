@@ -154,6 +154,15 @@ if [ -n "$fast" ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] && [ "$(ls "$tmp
 else
     not_ok "one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
 fi
+# The display's simulation clock gate (boids_display.v) changes nothing: a run
+# without it (BOIDS_SIM_DISPLAY_GATE=0) has the same pictures, state and clocks.
+free=$(BOIDS_SIM_DISPLAY_GATE=0 same_run free)
+differ=$(diff -r "$tmp/edge_fast" "$tmp/edge_free" 2>&1; cmp "$tmp/edge_fast.csv" "$tmp/edge_free.csv" 2>&1)
+if [ -n "$fast" ] && [ "$fast" = "$free" ] && [ -z "$differ" ] && [ "$(ls "$tmp/edge_free" | wc -l)" -eq 3 ]; then
+    ok "the display's clock gate changes nothing: the pictures, the state and the clocks without it"
+else
+    not_ok "the display's clock gate changes nothing" "gated: $fast" "free: $free" "$differ"
+fi
 # --device-steering: the accelerator's steering unit does what the native
 # firmware does by default; the same pictures and state, and its busy clocks
 # show in a longer flock step (the banner says who steers).

@@ -175,24 +175,26 @@ for m in "$soc" "$build/soc-jitter"; do
     rm -rf "$tmp/edge_fast" "$tmp/edge_whole" "$tmp/edge.fst"
 done
 
-# The CPU's simulation clock gate (cpu_rv32im.v: its clock stops while it
-# sleeps in wfi with both ports idle) changes nothing cycle for cycle: without
-# it (BOIDS_SIM_CPU_GATE=0) the same pictures, state, clocks and board figures,
+# The simulation clock gates of the CPU (cpu_rv32im.v: its clock stops while
+# it sleeps in wfi with both ports idle) and of the display (boids_display.v:
+# its system side's stops while it idles) change nothing cycle for cycle:
+# without them (BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0) the same
+# pictures, state, clocks and board figures,
 # and every address's cycles and retirements (--profile, from the retire
 # trace), on build/soc and on build/soc-jitter. The 64 boids leave the CPU
 # asleep half the frame, woken by both interrupts.
 for m in "$soc" "$build/soc-jitter"; do
     [ -x "$m" ] || continue
     gated=$(same_run "$m" gated --profile "$tmp/gated.prof")
-    free=$(BOIDS_SIM_CPU_GATE=0 same_run "$m" free --profile "$tmp/free.prof")
+    free=$(BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0 same_run "$m" free --profile "$tmp/free.prof")
     gated=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$gated") free=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$free")
     differ=$(diff -r "$tmp/edge_gated" "$tmp/edge_free" 2>&1; cmp "$tmp/edge_gated.csv" "$tmp/edge_free.csv" 2>&1;
         cmp "$tmp/gated.prof" "$tmp/free.prof" 2>&1)
     if [ -n "$gated" ] && [ "$gated" = "$free" ] && [ -z "$differ" ] && [ -s "$tmp/gated.prof" ] &&
         grep -q "asleep [1-9]" <<<"$gated"; then
-        ok "$(basename "$m"): the CPU's clock gate changes nothing: pictures, state, clocks and profile without it"
+        ok "$(basename "$m"): the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
     else
-        not_ok "$(basename "$m"): the CPU's clock gate" "gated: $gated" "free: $free" "$differ"
+        not_ok "$(basename "$m"): the CPU's and the display's clock gates" "gated: $gated" "free: $free" "$differ"
     fi
     rm -rf "$tmp/edge_gated" "$tmp/edge_free" "$tmp/gated.prof" "$tmp/free.prof"
 done
