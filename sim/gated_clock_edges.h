@@ -43,11 +43,21 @@
 #ifndef GATED_CLOCK_EDGES_H
 #define GATED_CLOCK_EDGES_H
 
+#include <cstdlib>
+#include <cstring>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "verilated.h"
+
+// Whether the environment variable name is "0": a gate its simulator runs
+// without, to compare (BOIDS_SIM_CPU_GATE=0, BOIDS_SIM_DISPLAY_GATE=0); the
+// shim then sets that gate's gate_off after the model's initial blocks.
+inline bool gate_turned_off(const char *name) {
+    const char *value = std::getenv(name);
+    return value && std::strcmp(value, "0") == 0;
+}
 
 // clk's edges, for one clock or two: on the falling one the latch and the
 // edge detectors, and the input-combinational pass when the inputs changed;

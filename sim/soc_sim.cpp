@@ -250,10 +250,8 @@ extern "C" int soc_sim_open(void) {
     // BOIDS_SIM_DISPLAY_GATE=0 the display's (boids_display.v), to compare a
     // run with the gate against one without it; set after the model's initial
     // blocks, in reset
-    const char *gate = std::getenv("BOIDS_SIM_CPU_GATE");
-    if (gate && std::strcmp(gate, "0") == 0) SocNames::CpuGate::gate_off(*sim->top->rootp) = 1;
-    gate = std::getenv("BOIDS_SIM_DISPLAY_GATE");
-    if (gate && std::strcmp(gate, "0") == 0) SocNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
+    if (gate_turned_off("BOIDS_SIM_CPU_GATE")) SocNames::CpuGate::gate_off(*sim->top->rootp) = 1;
+    if (gate_turned_off("BOIDS_SIM_DISPLAY_GATE")) SocNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
     sim->top->rst = 0;
     return 0;
 }

@@ -5,8 +5,6 @@
 // model was built with --trace-fst.
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <tuple>
 
@@ -96,8 +94,7 @@ extern "C" int accel_sim_open(void) {
     // BOIDS_SIM_DISPLAY_GATE=0: the display's clock never stops
     // (boids_display.v), to compare a run with the gate against one without
     // it; set after the model's initial blocks
-    const char *gate = std::getenv("BOIDS_SIM_DISPLAY_GATE");
-    if (gate && std::strcmp(gate, "0") == 0) SystemNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
+    if (gate_turned_off("BOIDS_SIM_DISPLAY_GATE")) SystemNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
     return 0;
 }
 
