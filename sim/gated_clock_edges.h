@@ -27,6 +27,9 @@
 //                                clock and its edge detector
 //     trigger                    the gated clock's trigger, as Verilator
 //                                numbers them in ___eval_triggers__act
+//     name                       the block behind it, for the report
+//     QData clocks(Root &)       its count of the gated clock's rising edges
+//                                (the RTL's g_sim_clock_gate.clocks)
 //
 // The falling edge: nothing runs on it. All an eval changes is the latches,
 // the gated clocks and the edge detectors. With the inputs of the last
@@ -50,6 +53,7 @@
 #include <utility>
 
 #include "verilated.h"
+#include "video_top.h"
 
 // Whether the environment variable name is "0": a gate its simulator runs
 // without, to compare (BOIDS_SIM_CPU_GATE=0, BOIDS_SIM_DISPLAY_GATE=0); the
@@ -87,11 +91,24 @@ struct GatedClock {
         std::apply([&](auto... gate) { (each(gate), ...); }, Gates{});
     }
 
-    void fall(Root &r) {
-        bool ran = settle(r);
+    void fall(Root &r) { close(r, !settle(r)); }
+
+    // The falling edge when the host has driven no input since the last one
+    // (fall_held, below): no pass to look for, unless none ran since the
+    // last whole eval.
+    void fall_held(Root &r) {
+        if (known)
+            close(r, true);
+        else
+            fall(r);
+    }
+
+    // The latches take their inputs (latch: the pass did not set them), the
+    // gated clocks and the edge detectors go low.
+    void close(Root &r, bool latch) {
         each_gate([&](auto gate) {
             using Gate = decltype(gate);
-            if (!ran) Gate::run_clk(r) = Gate::latch_input(r);
+            if (latch) Gate::run_clk(r) = Gate::latch_input(r);
             Gate::gclk(r) = 0;
             Gate::prev_gclk(r) = 0;
         });
@@ -112,6 +129,17 @@ struct GatedClock {
         });
     }
 
+    // Each gate's block and the clocks it ran (system_sim_clock_gates).
+    static int report(Root &r, system_clock_gate_t *out, int max) {
+        int i = 0;
+        each_gate([&](auto gate) {
+            using Gate = decltype(gate);
+            if (i < max) out[i] = {Gate::name, Gate::clocks(r)};
+            i++;
+        });
+        return i;
+    }
+
     // no gated clock rises (clk does not)
     template <typename Triggers>
     static void quiet(Triggers &triggers) {
@@ -130,6 +158,8 @@ struct GatedClockEdges {
     GatedClock<Names> clk;
 
     void fall(Top &top) { clk.fall(*top.rootp); }
+    void fall_held(Top &top) { clk.fall_held(*top.rootp); }
+    int clock_gates(Top &top, system_clock_gate_t *out, int max) { return clk.report(*top.rootp, out, max); }
 
     // clk's rising edge, and the gates' their own
     void rise(Top &top) {
@@ -155,6 +185,8 @@ struct GatedTwoClockEdges {
                   "GatedTwoClockEdges, or delete the shim's ClockEdges");
 
     GatedClock<Names> clk;
+
+    int clock_gates(Top &top, system_clock_gate_t *out, int max) { return clk.report(*top.rootp, out, max); }
 
     void edges(Top &top, bool clk_changed, bool pixel_changed) {
         Root &r = *top.rootp;

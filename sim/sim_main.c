@@ -378,6 +378,7 @@ int main(int argc, char **argv)
                     (unsigned long long)(a->cycles_step / a->stepping_loops),
                     (unsigned long long)(a->cycles_draw / a->stepping_loops),
                     (unsigned long long)(a->cycles_wait / a->stepping_loops));
+        monitor_print_clock_gates(stderr, "sim", accel_sim_cycles());
         if (s.o.save_path != NULL) {
             state_table_t t = {0, NULL};
             if (flock_to_table(&a->flock, &t) != 0) {

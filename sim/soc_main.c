@@ -531,6 +531,7 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     if (sum_waits != 0) /* the synchronous order on the accelerator */
         fprintf(stderr, "; the rules waited for sums %llu times", (unsigned long long)sum_waits);
     fprintf(stderr, "\n");
+    monitor_print_clock_gates(stderr, "soc", soc_sim_cycles());
 }
 
 /* The live flock (and counters) back from RAM, with the CPU held. */

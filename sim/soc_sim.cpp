@@ -46,6 +46,8 @@ struct SocNames {
     // cpu_rv32im.v's always_latch
     struct CpuGate {
         static constexpr int trigger = 1;
+        static constexpr const char *name = "CPU";
+        static QData clocks(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__clocks; }
         static bool latch_input(Root &r) {
             return r.boids_soc__DOT____Vcellinp__u_cpu__rst | gate_off(r) |
                    (r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__quiet != 8) |
@@ -60,6 +62,10 @@ struct SocNames {
     // frame event is display_crossing's on clk with two clocks
     struct DisplayGate {
         static constexpr int trigger = 2;
+        static constexpr const char *name = "display";
+        static QData clocks(Root &r) {
+            return r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__clocks;
+        }
         static bool latch_input(Root &r) {
             return r.rst | gate_off(r) |
                    (r.boids_soc__DOT__bus_cyc & r.boids_soc__DOT__u_system__DOT____Vcellinp__u_display__wb_stb_i) |
@@ -88,6 +94,10 @@ struct SocNames {
     // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
     struct AccelGate {
         static constexpr int trigger = 3 + PIXEL_CLOCK_SEPARATE;
+        static constexpr const char *name = "accelerator";
+        static QData clocks(Root &r) {
+            return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__clocks;
+        }
         static bool latch_input(Root &r) {
             return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
                    r.boids_soc__DOT__u_system__DOT__accel_ack |

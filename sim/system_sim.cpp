@@ -32,6 +32,10 @@ struct SystemNames {
     // the accelerator's clock gate: boids_accel.v's always_latch
     struct AccelGate {
         static constexpr int trigger = 2;
+        static constexpr const char *name = "accelerator";
+        static QData clocks(Root &r) {
+            return r.boids_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__clocks;
+        }
         static bool latch_input(Root &r) {
             return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
                    r.boids_system__DOT__accel_ack | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
@@ -49,6 +53,8 @@ struct SystemNames {
     // boids_system.v routes it (address bit 20)
     struct DisplayGate {
         static constexpr int trigger = 0;
+        static constexpr const char *name = "display";
+        static QData clocks(Root &r) { return r.boids_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__clocks; }
         static bool latch_input(Root &r) {
             return r.rst | gate_off(r) | (r.wb_cyc_i & r.wb_stb_i & (r.wb_adr_i >> 20)) |
                    r.boids_system__DOT__display_ack |
@@ -107,7 +113,7 @@ extern "C" void accel_sim_reset(void) {
 }
 
 extern "C" void accel_sim_tick(uint64_t cycles) {
-    while (sim && cycles--) sim->tick();
+    if (sim) sim->tick_until(cycles, [] { return false; });
 }
 
 extern "C" int accel_sim_write(uint32_t addr, uint32_t data) { return bus_cycle(true, addr, data, nullptr); }
@@ -134,8 +140,7 @@ extern "C" void hal_write32(uint32_t offset, uint32_t value) { accel_sim_write(o
 // As wfi on a CPU: sleeps until an interrupt line is up, at most two frames
 // of the largest mode so that a wait nobody will end still returns.
 extern "C" void hal_wait_interrupt(void) {
-    for (uint32_t i = 0; sim && i < 2 * VIDEO_MODE_FRAME_CLOCKS_MAX; i++) {
-        if (sim->top->irq_display_o || sim->top->irq_accel_o) return;
-        sim->tick();
-    }
+    if (!sim) return;
+    const auto &top = *sim->top;
+    sim->tick_until(2 * VIDEO_MODE_FRAME_CLOCKS_MAX, [&] { return top.irq_display_o || top.irq_accel_o; });
 }

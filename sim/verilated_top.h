@@ -31,9 +31,19 @@
 // specialize it for its top, cheaper (system_sim.cpp, soc_sim.cpp). The first
 // tick (the model's initial blocks run in its first eval) and a tick that is
 // traced take whole evals whatever it says, and start a new ClockEdges.
+// fall_held is the falling edge when the host has driven no input since the
+// previous one (VerilatedTop::tick_until).
 template <typename Top>
 struct ClockEdges {
     void fall(Top &top) { top.eval(); }
+    void fall_held(Top &top) { top.eval(); }
+    // the model's simulation clock gates: none known here
+    int clock_gates(Top &top, system_clock_gate_t *out, int max) {
+        (void)top;
+        (void)out;
+        (void)max;
+        return 0;
+    }
     void rise(Top &top) { top.eval(); }
     void edges(Top &top, bool clk_changed, bool pixel_changed) {
         (void)clk_changed;
@@ -70,6 +80,7 @@ struct VerilatedTop : VideoTop {
 
     bool trace_compiled() const override { return TRACE != 0; }
     double pixel_mhz() const override { return 1e6 / PIXEL_PS; }
+    int clock_gates(system_clock_gate_t *out, int max) override { return edges.clock_gates(*top, out, max); }
 
     void flush() override { video.flush(); }
     void wait_video() override { video.wait(); }
@@ -97,12 +108,17 @@ struct VerilatedTop : VideoTop {
 
     static uint64_t edge_ps(uint64_t n, uint64_t period) { return n * period / 2; }
 
+    // held (tick_until) changes nothing here: each event looks at the inputs.
+    template <bool held = false>
     void tick() {
         bool whole = cycles == 0;
 #if TRACE
         whole = whole || trace;
 #endif
         if (whole) edges = ClockEdges<Top>{};
+        // the model's first eval, at time 0 with both clocks low, runs its
+        // initial blocks, so that clk's first rise below is an edge to it
+        if (cycles == 0 && sys_edges == 0 && pix_edges == 0) top->eval();
         for (;;) {
             uint64_t t_sys = edge_ps(sys_edges + 1, SYSTEM_PS), t_pix = edge_ps(pix_edges + 1, PIXEL_PS);
             uint64_t t = t_sys < t_pix ? t_sys : t_pix;
@@ -132,6 +148,8 @@ struct VerilatedTop : VideoTop {
     // Both edges advance time by half a pixel period, so a trace shows real
     // time. The first tick (the model's initial blocks run in its first eval)
     // and a traced one take whole evals, and start a new ClockEdges.
+    // held: the host has driven no input since the last tick (tick_until).
+    template <bool held = false>
     void tick() {
         bool whole = cycles == 0;
 #if TRACE
@@ -141,6 +159,8 @@ struct VerilatedTop : VideoTop {
         if (whole) {
             top->eval();
             edges = ClockEdges<Top>{};
+        } else if (held) {
+            edges.fall_held(*top);
         } else {
             edges.fall(*top);
         }
@@ -157,6 +177,19 @@ struct VerilatedTop : VideoTop {
         sample_video();
     }
 #endif
+
+    // Clocks until done() holds, looked at before each, at most max of them,
+    // while the host drives no input (the firmware's wait for an interrupt,
+    // a pause): the inputs are not compared each clock. Returns the clocks.
+    template <typename Done>
+    uint64_t tick_until(uint64_t max, Done done) {
+        uint64_t n = 0;
+        if (n < max && !done()) {
+            tick();
+            for (n = 1; n < max && !done(); n++) tick<true>();
+        }
+        return n;
+    }
 
     int trace_start(const char *path, char *err, size_t errlen) override {
 #if TRACE

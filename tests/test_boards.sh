@@ -156,7 +156,8 @@ fi
 # takes, and the simulation clock gates of the CPU and the display change
 # nothing against a run without them (BOIDS_SIM_CPU_GATE=0
 # BOIDS_SIM_DISPLAY_GATE=0): the same pictures, final state, clocks, board
-# figures and profile.
+# figures and profile. The traced run's gated blocks ran the same clocks; with
+# the variables the CPU and the display run every clock.
 for b in ulx3s basys3 icebreaker; do
     soc=$build/boards/$b/soc
     [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
@@ -167,19 +168,24 @@ for b in ulx3s basys3 icebreaker; do
         env $([ $how = free ] && echo BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0) \
             "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 "${engine[@]}" \
             --png "$dir/$how" --save "$dir/$how.csv" --profile "$dir/$how.prof" \
-            $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 |
-            grep -E "cycles\)|soc: board" | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.txt"
+            $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.out"
+        grep -E "cycles\)|soc: board" "$dir/$how.out" >"$dir/$how.txt"
+        grep "gated block" "$dir/$how.out" >"$dir/$how.gates"
     done
+    all=$(sed -nE 's/.*gated block ran, of ([0-9]+):.*/\1/p' "$dir/fast.gates")
     for other in whole free; do
         differ=$(diff -r "$dir/fast" "$dir/$other" 2>&1; cmp "$dir/fast.csv" "$dir/$other.csv" 2>&1;
             cmp "$dir/fast.prof" "$dir/$other.prof" 2>&1)
         what="one evaluation an event untraced: the pictures, the state, the clocks and the profile of a traced run"
         [ $other = free ] && what="the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
+        gates_ok=$(cmp -s "$dir/fast.gates" "$dir/whole.gates" && echo yes)
+        [ $other = free ] && gates_ok=$([ -n "$all" ] && grep -q "of $all:" "$dir/free.gates" &&
+            [ "$(grep -oE " (CPU|display) $all " "$dir/free.gates" | wc -l)" -eq 2 ] && echo yes)
         if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/$other.txt" && [ -z "$differ" ] &&
-            [ "$(ls "$dir/fast" | wc -l)" -ge 1 ]; then
+            [ "$(ls "$dir/fast" | wc -l)" -ge 1 ] && [ -n "$gates_ok" ]; then
             ok "$b: $what"
         else
-            not_ok "$b: $what" "$(diff "$dir/fast.txt" "$dir/$other.txt"; echo "$differ")"
+            not_ok "$b: $what" "$(diff "$dir/fast.txt" "$dir/$other.txt"; cat "$dir/fast.gates" "$dir/$other.gates"; echo "$differ")"
         fi
     done
     rm -rf "$dir"

@@ -156,19 +156,20 @@ else
 fi
 
 # One eval a clock (ClockEdges in sim/soc_sim.cpp) against two whole evals,
-# which a trace takes: the same pictures, final state, clocks and board figures,
-# on build/soc and on build/soc-jitter.
+# which a trace takes: the same pictures, final state, clocks, board figures
+# and clocks each gated block ran, on build/soc and on build/soc-jitter.
 same_run() {
     "$1" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 \
-        --png "$tmp/edge_$2" --save "$tmp/edge_$2.csv" "${@:3}" 2>&1 | grep -E "cycles\)|soc: board"
+        --png "$tmp/edge_$2" --save "$tmp/edge_$2.csv" "${@:3}" 2>&1 | grep -E "cycles\)|soc: board|gated block"
 }
 for m in "$soc" "$build/soc-jitter"; do
     [ -x "$m" ] || continue
     fast=$(same_run "$m" fast) whole=$(same_run "$m" whole --trace "$tmp/edge.fst")
     fast=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$fast") whole=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$whole")
     differ=$(diff -r "$tmp/edge_fast" "$tmp/edge_whole" 2>&1; cmp "$tmp/edge_fast.csv" "$tmp/edge_whole.csv" 2>&1)
-    if [ -n "$fast" ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] && [ "$(ls "$tmp/edge_fast" | wc -l)" -ge 1 ]; then
-        ok "$(basename "$m"): one eval a clock untraced: the pictures, the state and the clocks of a traced run"
+    if [ "$(wc -l <<<"$fast")" -eq 3 ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] \
+        && [ "$(ls "$tmp/edge_fast" | wc -l)" -ge 1 ]; then
+        ok "$(basename "$m"): one eval a clock untraced: the pictures, the state, the clocks and the gated blocks' clocks of a traced run"
     else
         not_ok "$(basename "$m"): one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
     fi
@@ -182,16 +183,24 @@ done
 # pictures, state, clocks and board figures,
 # and every address's cycles and retirements (--profile, from the retire
 # trace), on build/soc and on build/soc-jitter. The 64 boids leave the CPU
-# asleep half the frame, woken by both interrupts.
+# asleep half the frame, woken by both interrupts. And the variables do turn
+# the gates off: the report then has the CPU and the display run every clock,
+# where with the gates each stops in part of them.
+gate_clocks() { sed -nE "s/.*[:,] $2 ([0-9]+) .*/\1/p" <<<"$1"; }
+all_clocks() { sed -nE 's/.*gated block ran, of ([0-9]+):.*/\1/p' <<<"$1"; }
 for m in "$soc" "$build/soc-jitter"; do
     [ -x "$m" ] || continue
     gated=$(same_run "$m" gated --profile "$tmp/gated.prof")
     free=$(BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0 same_run "$m" free --profile "$tmp/free.prof")
-    gated=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$gated") free=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$free")
+    gates=$(grep "gated block" <<<"$gated") gates_off=$(grep "gated block" <<<"$free") all=$(all_clocks "$gated")
+    gated=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$gated" | grep -v "gated block")
+    free=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$free" | grep -v "gated block")
     differ=$(diff -r "$tmp/edge_gated" "$tmp/edge_free" 2>&1; cmp "$tmp/edge_gated.csv" "$tmp/edge_free.csv" 2>&1;
         cmp "$tmp/gated.prof" "$tmp/free.prof" 2>&1)
     if [ -n "$gated" ] && [ "$gated" = "$free" ] && [ -z "$differ" ] && [ -s "$tmp/gated.prof" ] &&
-        grep -q "asleep [1-9]" <<<"$gated"; then
+        grep -q "asleep [1-9]" <<<"$gated" && [ -n "$all" ] && [ "$(all_clocks "$gates_off")" = "$all" ] &&
+        [ "$(gate_clocks "$gates_off" CPU)" = "$all" ] && [ "$(gate_clocks "$gates_off" display)" = "$all" ] &&
+        [ "$(gate_clocks "$gates" CPU)" -lt "$all" ] && [ "$(gate_clocks "$gates" display)" -lt "$all" ]; then
         ok "$(basename "$m"): the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
     else
         not_ok "$(basename "$m"): the CPU's and the display's clock gates" "gated: $gated" "free: $free" "$differ"
