@@ -79,6 +79,8 @@ static void print_help(FILE *out)
             "Environment: BOIDS_SIM_CPU_GATE=0 runs the CPU without its simulation clock\n"
             "gate (docs/cpu.md), BOIDS_SIM_DISPLAY_GATE=0 the display without its own\n"
             "(docs/display.md): slower and otherwise the same cycle for cycle, a check.\n"
+            "At the end a line gives the clocks each gated block ran (CPU, display,\n"
+            "accelerator): how busy each was.\n"
             "\n"
             "This build simulates %s.\n"
             "\n",
