@@ -38,12 +38,7 @@ struct ClockEdges {
     void fall(Top &top) { top.eval(); }
     void fall_held(Top &top) { top.eval(); }
     // the model's simulation clock gates: none known here
-    int clock_gates(Top &top, system_clock_gate_t *out, int max) {
-        (void)top;
-        (void)out;
-        (void)max;
-        return 0;
-    }
+    int clock_gates(Top &, system_clock_gate_t *, int) { return 0; }
     void rise(Top &top) { top.eval(); }
     void edges(Top &top, bool clk_changed, bool pixel_changed) {
         (void)clk_changed;
@@ -118,7 +113,7 @@ struct VerilatedTop : VideoTop {
         if (whole) edges = ClockEdges<Top>{};
         // the model's first eval, at time 0 with both clocks low, runs its
         // initial blocks, so that clk's first rise below is an edge to it
-        if (cycles == 0 && sys_edges == 0 && pix_edges == 0) top->eval();
+        if (cycles == 0) top->eval();
         for (;;) {
             uint64_t t_sys = edge_ps(sys_edges + 1, SYSTEM_PS), t_pix = edge_ps(pix_edges + 1, PIXEL_PS);
             uint64_t t = t_sys < t_pix ? t_sys : t_pix;
@@ -183,11 +178,10 @@ struct VerilatedTop : VideoTop {
     // a pause): the inputs are not compared each clock. Returns the clocks.
     template <typename Done>
     uint64_t tick_until(uint64_t max, Done done) {
-        uint64_t n = 0;
-        if (n < max && !done()) {
-            tick();
-            for (n = 1; n < max && !done(); n++) tick<true>();
-        }
+        if (max == 0 || done()) return 0;
+        tick();
+        uint64_t n = 1;
+        for (; n < max && !done(); n++) tick<true>();
         return n;
     }
 

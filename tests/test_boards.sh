@@ -9,6 +9,7 @@ set -uo pipefail
 build=${1:-build}
 cd "$(dirname "$0")/.." || exit 1
 source tests/tap.sh
+source tests/gate_report.sh
 open_boards=$(make --no-print-directory -s -f Makefile print-OPEN_BOARDS 2>/dev/null)
 vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/dev/null)
 [ -n "$open_boards" ] || { not_ok "the board list (make print-OPEN_BOARDS)"; echo "1..$n"; exit 1; }
@@ -172,15 +173,15 @@ for b in ulx3s basys3 icebreaker; do
         grep -E "cycles\)|soc: board" "$dir/$how.out" >"$dir/$how.txt"
         grep "gated block" "$dir/$how.out" >"$dir/$how.gates"
     done
-    all=$(sed -nE 's/.*gated block ran, of ([0-9]+):.*/\1/p' "$dir/fast.gates")
+    all=$(all_clocks "$(cat "$dir/fast.gates")") off=$(cat "$dir/free.gates")
     for other in whole free; do
         differ=$(diff -r "$dir/fast" "$dir/$other" 2>&1; cmp "$dir/fast.csv" "$dir/$other.csv" 2>&1;
             cmp "$dir/fast.prof" "$dir/$other.prof" 2>&1)
         what="one evaluation an event untraced: the pictures, the state, the clocks and the profile of a traced run"
         [ $other = free ] && what="the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
         gates_ok=$(cmp -s "$dir/fast.gates" "$dir/whole.gates" && echo yes)
-        [ $other = free ] && gates_ok=$([ -n "$all" ] && grep -q "of $all:" "$dir/free.gates" &&
-            [ "$(grep -oE " (CPU|display) $all " "$dir/free.gates" | wc -l)" -eq 2 ] && echo yes)
+        [ $other = free ] && gates_ok=$([ -n "$all" ] && [ "$(all_clocks "$off")" = "$all" ] &&
+            [ "$(gate_clocks "$off" CPU)" = "$all" ] && [ "$(gate_clocks "$off" display)" = "$all" ] && echo yes)
         if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/$other.txt" && [ -z "$differ" ] &&
             [ "$(ls "$dir/fast" | wc -l)" -ge 1 ] && [ -n "$gates_ok" ]; then
             ok "$b: $what"

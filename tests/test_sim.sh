@@ -156,9 +156,7 @@ else
     not_ok "one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
 fi
 # The gates' report: each block's clocks of the run's, from the RTL's counts.
-# gate_clocks OUTPUT BLOCK: that block's; all_clocks OUTPUT: the run's.
-gate_clocks() { sed -nE "s/.*[:,] $2 ([0-9]+) .*/\1/p" <<<"$1"; }
-all_clocks() { sed -nE 's/.*gated block ran, of ([0-9]+):.*/\1/p' <<<"$1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/gate_report.sh"
 # The display's simulation clock gate (boids_display.v) changes nothing: a run
 # without it (BOIDS_SIM_DISPLAY_GATE=0) has the same pictures, state and clocks;
 # and the variable does turn it off: the display's system side then runs every

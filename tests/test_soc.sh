@@ -186,8 +186,7 @@ done
 # asleep half the frame, woken by both interrupts. And the variables do turn
 # the gates off: the report then has the CPU and the display run every clock,
 # where with the gates each stops in part of them.
-gate_clocks() { sed -nE "s/.*[:,] $2 ([0-9]+) .*/\1/p" <<<"$1"; }
-all_clocks() { sed -nE 's/.*gated block ran, of ([0-9]+):.*/\1/p' <<<"$1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/gate_report.sh"
 for m in "$soc" "$build/soc-jitter"; do
     [ -x "$m" ] || continue
     gated=$(same_run "$m" gated --profile "$tmp/gated.prof")
