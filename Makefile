@@ -215,10 +215,11 @@ accel-timing: deps ## docs/accel_batch_timing.png: a batch on the example master
 		+EXPECT=$(BUILD)/rtl/example_tiny-9.expect.hex +WAVES +DUMPFILE=$(BUILD)/rtl/accel_batch.vcd
 	/usr/bin/python3 scripts/accel_timing.py $(BUILD)/rtl/accel_batch.vcd docs/accel_batch_timing.png
 
-regmap: ## regenerate the register maps, sprite ROM and video modes (scripts/regmap.py, sprites.py, video_modes.py)
+regmap: ## regenerate the register maps, sprite ROM, video modes and seed table (scripts/regmap.py, sprites.py, video_modes.py, rsqrt_seed.py)
 	python3 scripts/regmap.py .
 	python3 scripts/sprites.py .
 	python3 scripts/video_modes.py .
+	python3 scripts/rsqrt_seed.py .
 
 formal: ## prove the VGA timing and the display's bus properties, check the binned batch (SymbiYosys: tests/formal/*.sby)
 	@bash scripts/setup.sh formal

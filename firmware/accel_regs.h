@@ -14,6 +14,7 @@
 #define ACCEL_CTRL_STEER 0x00000010u
 #define ACCEL_CTRL_VELOCITY 0x00000020u
 #define ACCEL_CTRL_SORT 0x00000040u
+#define ACCEL_CTRL_LIMIT 0x00000080u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u
@@ -53,6 +54,8 @@
 #define ACCEL_SORTED 0x0078u /* RO: The sorter's progress since the last SORT command */
 #define ACCEL_SORTED_COUNTED 0x0000ffffu
 #define ACCEL_SORTED_PLACED 0xffff0000u
+#define ACCEL_MINSPEED 0x007cu /* RW: minspeed (Q16.16 px/frame) for a run with CTRL.LIMIT */
+#define ACCEL_MAXSPEED 0x0080u /* RW: maxspeed (Q16.16 px/frame) for a run with CTRL.LIMIT */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
@@ -79,6 +82,9 @@
 #define ACCEL_STEER_COUNT 24u
 #define ACCEL_VELOCITY_VX 0u
 #define ACCEL_VELOCITY_VY 4u
+#define ACCEL_LIMIT_LIMITED_VX 8u
+#define ACCEL_LIMIT_LIMITED_VY 12u
+#define ACCEL_LIMIT_UNDECIDED 0x80000000u /* LIMITED_VX: the CPU takes step 5 */
 #define ACCEL_RESULT_ID 28u /* the id of the entry's boid: the entry's own index, or after a run with CTRL.SORT the boid placed in that slot */
 #define ACCEL_ADDRESS_BITS 20
 

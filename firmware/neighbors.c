@@ -18,5 +18,8 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p)
     q.matching = p->matchingfactor;
     q.turn = p->turnfactor;
     q.margin = p->margin;
+    q.minspeed = p->minspeed;
+    q.maxspeed = p->maxspeed;
+    q.speed_exact = p->speed_estimate == SPEED_EXACT;
     return q;
 }

@@ -67,6 +67,8 @@ typedef struct {
     gain_t centering, avoid;     /* lets an engine steer (neighbor_stream_t.steered) */
     gain_t matching;             /* with the world, lets it finish the rules' steps 1 and 2 */
     q16_t turn, margin;
+    q16_t minspeed, maxspeed;    /* with speed_exact, lets it take step 5's common case */
+    int speed_exact;             /* the speed limit uses the exact estimate (SPEED_EXACT) */
 } neighbor_query_t;
 
 neighbor_query_t neighbor_query_make(const flock_params_t *p);
@@ -92,8 +94,21 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  *                             velocity after the Cornell rules' steps 1 and 2
  *                             (its own velocity, the push, the alignment, the
  *                             edges: the query's matching, turn, margin and
- *                             world) */
-enum { NEIGHBOR_STREAM_SUMS = 0, NEIGHBOR_STREAM_STEERING = 1, NEIGHBOR_STREAM_VELOCITY = 2 };
+ *                             world)
+ *   NEIGHBOR_STREAM_LIMITED   the same, and words +8 and +12 are that
+ *                             velocity after step 5, the speed limit with the
+ *                             exact estimate (the query's minspeed and
+ *                             maxspeed), for a boid whose steps 3 and 4 leave
+ *                             it alone; +8 reads NEIGHBOR_LIMIT_UNDECIDED where
+ *                             the engine left step 5 to the rules (at rest,
+ *                             slower than minspeed, a component past 2^22) */
+enum {
+    NEIGHBOR_STREAM_SUMS = 0,
+    NEIGHBOR_STREAM_STEERING = 1,
+    NEIGHBOR_STREAM_VELOCITY = 2,
+    NEIGHBOR_STREAM_LIMITED = 3
+};
+#define NEIGHBOR_LIMIT_UNDECIDED 0x80000000u /* no velocity step 5 leaves has it */
 typedef struct {
     uint32_t base, stride;
     uint32_t ready;

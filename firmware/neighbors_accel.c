@@ -11,6 +11,10 @@
 #include "hal.h"
 #include "neighbors_accel.h"
 
+#if ACCEL_LIMIT_UNDECIDED != NEIGHBOR_LIMIT_UNDECIDED
+#error "the register map's LIMIT_UNDECIDED is not neighbors.h's"
+#endif
+
 #define STATUS_ERRORS (ACCEL_STATUS_ERR_PARAM | ACCEL_STATUS_ERR_BUSY | ACCEL_STATUS_ERR_BUS)
 
 /* The result words are the sums, sign-extended to 32 bits, in the order that
@@ -67,19 +71,22 @@ int neighbors_accel_init(neighbors_accel_t *a)
     a->slots = hal_read32(ACCEL_RESULT_SLOTS);
     if (a->slots == 0 || a->slots > a->n_max) /* a block older than the ring */
         a->slots = a->n_max;
-    /* CTRL.STEER sticks only in a build with steering, CTRL.VELOCITY only in
-     * one that has it too */
-    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY);
+    /* CTRL.STEER sticks only in a build with steering, CTRL.VELOCITY and
+     * CTRL.LIMIT only in one that has them too */
+    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY | ACCEL_CTRL_LIMIT);
     ctrl = hal_read32(ACCEL_CTRL);
     a->can_steer = (ctrl & ACCEL_CTRL_STEER) != 0;
     a->can_velocity = a->can_steer && (ctrl & ACCEL_CTRL_VELOCITY) != 0;
+    a->can_limit = a->can_velocity && (ctrl & ACCEL_CTRL_LIMIT) != 0;
     hal_write32(ACCEL_CTRL, 0);
     /* the sorter feeds the binned batch, so a build has it only with binning */
     a->bin_cells = hal_read32(ACCEL_BIN_CELLS);
     a->can_sort = a->bin_cells != 0 && hal_read32(ACCEL_BIN_PASSES) != 0;
-    a->steer = a->can_velocity ? NEIGHBOR_STREAM_VELOCITY
-               : a->can_steer  ? NEIGHBOR_STREAM_STEERING
-                               : NEIGHBOR_STREAM_SUMS;
+    a->steer = a->can_limit      ? NEIGHBOR_STREAM_LIMITED
+               : a->can_velocity ? NEIGHBOR_STREAM_VELOCITY
+               : a->can_steer    ? NEIGHBOR_STREAM_STEERING
+                                 : NEIGHBOR_STREAM_SUMS;
+    a->run_steer = a->steer;
     hal_write32(ACCEL_STATUS, ACCEL_STATUS_DONE | STATUS_ERRORS); /* start clean */
     return NEIGHBORS_OK;
 }
@@ -102,11 +109,12 @@ int neighbors_accel_use_sorter(neighbors_accel_t *a, int on)
 
 int neighbors_accel_use_steer(neighbors_accel_t *a, int what)
 {
-    if (what < NEIGHBOR_STREAM_SUMS || what > NEIGHBOR_STREAM_VELOCITY ||
+    if (what < NEIGHBOR_STREAM_SUMS || what > NEIGHBOR_STREAM_LIMITED ||
         (what != NEIGHBOR_STREAM_SUMS && !a->can_steer) ||
-        (what == NEIGHBOR_STREAM_VELOCITY && !a->can_velocity))
+        (what >= NEIGHBOR_STREAM_VELOCITY && !a->can_velocity) ||
+        (what == NEIGHBOR_STREAM_LIMITED && !a->can_limit))
         return NEIGHBORS_E_UNSUPPORTED;
-    a->steer = (uint32_t)what;
+    a->steer = a->run_steer = (uint32_t)what;
     return NEIGHBORS_OK;
 }
 
@@ -217,7 +225,13 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
         hal_write32(ACCEL_CENTERING, (uint32_t)q->centering);
         hal_write32(ACCEL_AVOID, (uint32_t)q->avoid);
     }
-    if (a->steer == NEIGHBOR_STREAM_VELOCITY) {
+    a->run_steer = a->steer == NEIGHBOR_STREAM_LIMITED && !q->speed_exact ? NEIGHBOR_STREAM_VELOCITY
+                                                                           : a->steer;
+    if (a->run_steer == NEIGHBOR_STREAM_LIMITED) {
+        hal_write32(ACCEL_MINSPEED, (uint32_t)q->minspeed);
+        hal_write32(ACCEL_MAXSPEED, (uint32_t)q->maxspeed);
+    }
+    if (a->steer >= NEIGHBOR_STREAM_VELOCITY) {
         hal_write32(ACCEL_MATCHING, (uint32_t)q->matching);
         hal_write32(ACCEL_TURN, (uint32_t)q->turn);
         hal_write32(ACCEL_MARGIN, (uint32_t)q->margin);
@@ -385,14 +399,15 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
 
     if (!a->streaming) {
         if (start_batch(a, batch_ctrl(a) |
-                               (a->steer != NEIGHBOR_STREAM_SUMS ? ACCEL_CTRL_STEER : 0) |
-                               (a->steer == NEIGHBOR_STREAM_VELOCITY ? ACCEL_CTRL_VELOCITY : 0)) !=
+                               (a->run_steer != NEIGHBOR_STREAM_SUMS ? ACCEL_CTRL_STEER : 0) |
+                               (a->run_steer >= NEIGHBOR_STREAM_VELOCITY ? ACCEL_CTRL_VELOCITY : 0) |
+                               (a->run_steer == NEIGHBOR_STREAM_LIMITED ? ACCEL_CTRL_LIMIT : 0)) !=
             NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;
         s->stride = ACCEL_RESULT_STRIDE;
-        s->steered = (int)a->steer;
+        s->steered = (int)a->run_steer;
         /* by slot with the order, by slot with each entry's id, or by id */
         s->order = a->bins && !a->sorting ? a->bins->slot_id : NULL;
         s->id_at = a->sorting ? ACCEL_RESULT_ID : 0;

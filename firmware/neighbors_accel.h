@@ -23,8 +23,12 @@ typedef struct {
     uint32_t sorting;     /* the device sorts each frame's batch (before bins) */
     uint32_t can_steer;   /* the device has CTRL.STEER */
     uint32_t can_velocity; /* ... and CTRL.VELOCITY */
+    uint32_t can_limit;   /* ... and CTRL.LIMIT */
     uint32_t steer;       /* what sums_stream's batches make of their entries:
-                             NEIGHBOR_STREAM_SUMS, _STEERING or _VELOCITY */
+                             NEIGHBOR_STREAM_SUMS, _STEERING, _VELOCITY or _LIMITED */
+    uint32_t run_steer;   /* what this frame's batch makes of them: steer, but
+                             _VELOCITY for _LIMITED where the query's speed
+                             limit is not the exact one */
 } neighbors_accel_t;
 
 /* Checks the ID register and reads the build parameters. Returns 0, or
@@ -53,8 +57,9 @@ int neighbors_accel_use_bins(neighbors_accel_t *a, accel_bins_t *bins);
 int neighbors_accel_use_sorter(neighbors_accel_t *a, int on);
 /* What sums_stream's batches have the device make of each entry
  * (neighbor_stream_t.steered): NEIGHBOR_STREAM_SUMS, _STEERING (its neighbour
- * steering, with the query's gains) or _VELOCITY (the boid's velocity after
- * the rules' steps 1 and 2 as well). From init the most the device can;
+ * steering, with the query's gains), _VELOCITY (the boid's velocity after
+ * the rules' steps 1 and 2 as well) or _LIMITED (and after step 5's common
+ * case; a frame whose query has not the exact speed estimate gets _VELOCITY). From init the most the device can;
  * NEIGHBORS_E_UNSUPPORTED, and no change, for more than it can. sums_one and
  * sums_all always give sums. */
 int neighbors_accel_use_steer(neighbors_accel_t *a, int what);

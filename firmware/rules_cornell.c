@@ -48,6 +48,33 @@ static INLINE_ALWAYS void cornell_rest(boid_t *b, uint8_t role, gain_t *biasval,
     move_boid(b);
 }
 
+/* The same, with the engine's step 5 for v (NEIGHBOR_STREAM_LIMITED): the
+ * words at limited, which hold for v if steps 3 and 4 leave it alone and the
+ * engine decided. */
+static INLINE_ALWAYS void cornell_rest_limited(boid_t *b, uint8_t role, gain_t *biasval, vec32_t v,
+                                               uint32_t limited, const boid_t *predators,
+                                               uint32_t n_predators, const flock_params_t *p,
+                                               int exact, uint32_t min2, uint32_t max2)
+{
+    const vec32_t engine_v = v;
+
+    steer_from_predators(&v, b, predators, n_predators, p);
+    steer_bias(&v, role, biasval, p);
+    if (v.x == engine_v.x && v.y == engine_v.y) {
+        uint32_t lx = hal_read32(limited);
+        if (lx != NEIGHBOR_LIMIT_UNDECIDED) {
+            b->vx = fx_i32(lx);
+            b->vy = fx_i32(hal_read32(limited + 4));
+            move_boid(b);
+            return;
+        }
+    }
+    b->vx = v.x;
+    b->vy = v.y;
+    speed_decide(b, p, exact, min2, max2);
+    move_boid(b);
+}
+
 /* One boid, its neighbours' steering t already worked out (by
  * neighbor_steer, or by the accelerator). */
 static INLINE_ALWAYS void cornell_one(boid_t *b, uint8_t role, gain_t *biasval,
@@ -137,13 +164,15 @@ static int cornell_stream_in_order(const cornell_frame_t *c, neighbor_engine_t *
 
 /* The stream of an engine that has done steps 1 and 2 as well
  * (NEIGHBOR_STREAM_VELOCITY): each entry's first two words are the boid's
- * velocity after them, so each boid takes only the rest. st has started.
+ * velocity after them, so each boid takes only the rest; with step 5 too
+ * (NEIGHBOR_STREAM_LIMITED), words 2 and 3 its speed limit. st has started.
  * A sorted batch's id (st->id_at) is one more load an entry, checked as in
  * cornell_stream_in_order. */
 static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *nb,
                                    const flock_params_t *p, neighbor_stream_t *st)
 {
     const uint32_t *order = st->order, stride = st->stride, id_at = st->id_at;
+    const int limited = st->steered == NEIGHBOR_STREAM_LIMITED;
     uint32_t k, ready = st->ready, at = st->base;
     int rc;
 
@@ -163,8 +192,12 @@ static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *
             id = order != NULL ? order[k] : k;
         v.x = fx_i32(hal_read32(at));
         v.y = fx_i32(hal_read32(at + 4));
-        cornell_rest(&c->boid[id], c->role[id], &c->biasval[id], v, c->predator, c->n_predators,
-                     p, c->exact, c->min2, c->max2);
+        if (limited)
+            cornell_rest_limited(&c->boid[id], c->role[id], &c->biasval[id], v, at + 8, c->predator,
+                                 c->n_predators, p, c->exact, c->min2, c->max2);
+        else
+            cornell_rest(&c->boid[id], c->role[id], &c->biasval[id], v, c->predator,
+                         c->n_predators, p, c->exact, c->min2, c->max2);
     }
     return NEIGHBORS_OK;
 }
@@ -184,7 +217,7 @@ int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_pa
         if (k >= ready) {
             if ((rc = nb->sums_stream(nb->ctx, k, &st)) != NEIGHBORS_OK)
                 return rc;
-            if (st.steered == NEIGHBOR_STREAM_VELOCITY) /* the first call says so */
+            if (st.steered >= NEIGHBOR_STREAM_VELOCITY) /* the first call says so */
                 return cornell_stream_velocity(&c, nb, p, &st);
             if (st.order != NULL || st.id_at != 0) /* the first call says: not by id */
                 return cornell_stream_in_order(&c, nb, p, &st);

@@ -22,12 +22,26 @@
 //           y: (y < margin ? turn : 0) - (y > world_h - margin ? turn : 0)
 // and push_x, push_y in the entry are replaced by v_x, v_y.
 //
+// With limit as well (and velocity), words 2 and 3 become step 5's velocity for
+// a boid whose steps 3 and 4 leave v alone, with the exact speed estimate
+// (firmware/steering.c, limit_speed_slow, bit for bit):
+//   a = |v_x| | |v_y|,  s2 = sq18(|v_x|) + sq18(|v_y|),  sq18(u) = (2^9 u)^2 / 2^32
+//   a = 0:             (minspeed, 0), or (0, 0) if minspeed is not above 0
+//   a < 2^22, s2 > sq18(maxspeed): v scaled to maxspeed (fx_scale_to: a
+//                      normalization, a seed table and two Newton steps for
+//                      1/|v|, then clamped to +-64 px)
+//   a < 2^22, s2 < sq18(minspeed), no edge turns the boid: v scaled to minspeed
+//   a < 2^22, s2 within the two: v itself
+//   otherwise (slower than minspeed where an edge may brake it, a component of
+//   64 px or more): word 2 is 0x80000000, a value no limited velocity has, and
+//   the CPU decides.
+//
 // One entry at a time, in order: entry k is read once the core has written it
 // (k < written) in a cycle the bus leaves the read port free (port_free), and
 // written back in a cycle the core does not write (core_we). Each entry takes
 // 45 cycles (read 2, division 32, eight products through one multiplier 10,
 // write 1), far below the rules' time on the CPU for the same boid; with velocity,
-// 47 (two more products).
+// 47 (two more products); with limit, 6 more, or 27 more for a boid it scales.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -48,6 +62,9 @@ module accel_steer #(
     input  wire [31:0]              margin,
     input  wire [31:0]              world_w,
     input  wire [31:0]              world_h,
+    input  wire                     limit,          // words 2, 3: step 5 (above), held while busy
+    input  wire [31:0]              minspeed,       // Q16.16 px/frame, held while busy
+    input  wire [31:0]              maxspeed,
     input  wire [$clog2(N_MAX):0]   written,        // entries 0..written-1 are final sums
     output wire                     busy,
     output wire [$clog2(N_MAX):0]   steered,        // entries 0..steered-1 hold steering
@@ -79,7 +96,9 @@ module accel_steer #(
     end
 
     localparam [2:0] S_IDLE = 3'd0, S_FETCH = 3'd1, S_LOAD = 3'd2, S_DIV = 3'd3, S_MUL = 3'd4,
-                     S_STORE = 3'd5;
+                     S_STORE = 3'd5, S_LIMIT = 3'd6;
+    localparam [31:0] SPEED_CLAMP = 32'd64 << 16;   // firmware/steering.h
+    localparam [31:0] UNDECIDED = 32'h8000_0000;    // word 2: the CPU decides step 5
     reg  [2:0] state;
     reg  [IW:0] ptr;                                // the entry being worked on
 
@@ -121,6 +140,38 @@ module accel_steer #(
     reg  [31:0] own_x, own_y, own_vx, own_vy, edge_x, edge_y, base_x, base_y, v_x, v_y;
     reg         left, right, top, bottom;           // within the margin of that edge
     wire [31:0] match_term = n != {CNT_W{1'b0}} ? gained : 32'd0;
+
+    // ---- step 5 (limit) ----
+    `include "accel_rsqrt_seed.vh"
+    reg  [4:0]  j;                                  // the limit's step
+    reg  [31:0] ux, uy;                             // v normalized: max(|ux|, |uy|) in [2^21, 2^22)
+    reg  [31:0] sq_x, sq_y, min2, nrm, y, scale, target, lim_x, lim_y;
+    // edge_turn(): no edge turns the boid (its turns cancel, or there is no turn)
+    wire        edge_free = turn == 32'd0 || (left == right && top == bottom);
+    wire [31:0] abs_x = v_x[31] ? -v_x : v_x;
+    wire [31:0] abs_y = v_y[31] ? -v_y : v_y;
+    wire [31:0] mag = abs_x | abs_y;
+    wire        limit_small = mag[31:22] == 10'd0;
+    // the left shift that brings mag's top bit to bit 21 (fx_normalize, small v)
+    function [4:0] lead_shift(input [21:0] m);
+        integer b;
+        begin
+            lead_shift = 5'd0;
+            for (b = 0; b < 22; b = b + 1)
+                if (m[b]) lead_shift = 5'd21 - b[4:0];
+        end
+    endfunction
+    wire [4:0]  norm_shift = lead_shift(mag[21:0]);
+    wire [31:0] prod_hi = prod[63:32];
+    wire [31:0] s2 = sq_x + sq_y;
+    wire [31:0] newton_c = 32'h0400_0000 - prod_hi; // 2^26 - x y^2, as C's int32
+    wire [31:0] y_next = y + prod_hi;
+    wire [31:0] plus_half = prod_hi + 32'd1;        // fx_round_shift(p, 1): (p + 1) >> 1, signed
+    wire [31:0] rounded = {plus_half[31], plus_half[31:1]};
+    function [31:0] clamp_speed(input [31:0] v);
+        clamp_speed = $signed(v) > $signed(SPEED_CLAMP) ? SPEED_CLAMP
+                    : $signed(v) < -$signed(SPEED_CLAMP) ? -SPEED_CLAMP : v;
+    endfunction
 
     function signed [32:0] sgn(input [31:0] w);
         sgn = {w[31], w};
@@ -220,7 +271,77 @@ module accel_steer #(
                     default: ;
                 endcase
                 k <= k + 4'd1;
-                if (k == (velocity ? 4'd11 : 4'd9)) state <= S_STORE;
+                j <= 5'd0;
+                if (k == (velocity ? 4'd11 : 4'd9)) state <= velocity && limit ? S_LIMIT : S_STORE;
+            end
+            // Step 5, one product at a time through the same multiplier (issued at
+            // step j, its high word prod_hi read at j + 2): the squared speed and
+            // the squared limits, then fx_scale_to's chain for a boid too fast.
+            S_LIMIT: begin
+                case (j)
+                    5'd0: begin
+                        m_a <= uns({abs_x[22:0], 9'd0}); m_b <= uns({abs_x[22:0], 9'd0});
+                        ux <= v_x << norm_shift;
+                        uy <= v_y << norm_shift;
+                    end
+                    5'd1: begin m_a <= uns({abs_y[22:0], 9'd0}); m_b <= uns({abs_y[22:0], 9'd0}); end
+                    5'd2: begin
+                        m_a <= uns({minspeed[22:0], 9'd0}); m_b <= uns({minspeed[22:0], 9'd0});
+                        sq_x <= prod_hi;
+                    end
+                    5'd3: begin
+                        m_a <= uns({maxspeed[22:0], 9'd0}); m_b <= uns({maxspeed[22:0], 9'd0});
+                        sq_y <= prod_hi;
+                    end
+                    5'd4: begin
+                        m_a <= sgn({ux[22:0], 9'd0}); m_b <= sgn({ux[22:0], 9'd0});
+                        min2 <= prod_hi;
+                    end
+                    5'd5: begin                     // prod_hi is sq18(maxspeed)
+                        m_a <= sgn({uy[22:0], 9'd0}); m_b <= sgn({uy[22:0], 9'd0});
+                        target <= s2 < min2 ? minspeed : maxspeed;
+                        if (mag == 32'd0) begin     // at rest: heads right at minspeed
+                            lim_x <= $signed(minspeed) > 0 ? minspeed : 32'd0;
+                            lim_y <= 32'd0;
+                            state <= S_STORE;
+                        end else if (!limit_small || (s2 < min2 && !edge_free)) begin
+                            lim_x <= UNDECIDED;
+                            lim_y <= 32'd0;
+                            state <= S_STORE;
+                        end else if (s2 >= min2 && s2 <= prod_hi) begin
+                            lim_x <= v_x;
+                            lim_y <= v_y;
+                            state <= S_STORE;
+                        end
+                    end
+                    5'd6: sq_x <= prod_hi;
+                    5'd7: nrm <= sq_x + prod_hi;    // in [2^28, 2^31)
+                    5'd8: y <= {1'b0, rsqrt_seed(nrm[30:23]), 15'd0};
+                    // two Newton steps: y += y (2^26 - y^2 n / 2^64) 32 / 2^32
+                    5'd9, 5'd15: begin
+                        m_a <= uns(j == 5'd9 ? y : y_next); m_b <= uns(j == 5'd9 ? y : y_next);
+                        if (j == 5'd15) y <= y_next;
+                    end
+                    5'd11, 5'd17: begin m_a <= uns(prod_hi); m_b <= uns(nrm); end
+                    5'd13, 5'd19: begin m_a <= sgn({newton_c[26:0], 5'd0}); m_b <= uns(y); end
+                    5'd21: begin                    // the length: target 2^8 y / 2^32
+                        y <= y_next;
+                        m_a <= uns({target[23:0], 8'd0}); m_b <= uns(y_next);
+                    end
+                    5'd23: begin
+                        scale <= prod_hi;
+                        m_a <= sgn({ux[26:0], 5'd0}); m_b <= sgn(prod_hi);
+                    end
+                    5'd24: begin m_a <= sgn({uy[26:0], 5'd0}); m_b <= sgn(scale); end
+                    5'd25: lim_x <= clamp_speed(rounded);
+                    5'd26: begin
+                        lim_y <= clamp_speed(rounded);
+                        state <= S_STORE;
+                    end
+                    default: ;
+                endcase
+                prod <= m_a * m_b;
+                j <= j + 5'd1;
             end
             S_STORE: if (res_we) begin
                 ptr <= ptr + 1'b1;
@@ -235,13 +356,17 @@ module accel_steer #(
         if (rst) state <= S_IDLE;
     end
 
-    assign res_wdata = {n, {(6*SUM_W-128){1'b0}}, mean_vy, mean_vx,
-                        velocity ? v_y : push_y, velocity ? v_x : push_x};
+    assign res_wdata = {n, {(6*SUM_W-128){1'b0}}, velocity && limit ? lim_y : mean_vy,
+                        velocity && limit ? lim_x : mean_vx, velocity ? v_y : push_y,
+                        velocity ? v_x : push_x};
 
     // The gains and the offsets enter gain() shifted as 32-bit words (their high
     // bits fall off, as in C); the remainder's top bit is zero once subtracted; the
     // product never needs its two top bits.
-    wire unused_ok = &{1'b0, centering[31:25], matching[31:25], rem_left[IW], prod[65:64], prod[13:0], to_cx[31:30],
+    // Step 5 takes the speeds' and the normalized v's low bits as C's shifts do.
+    wire unused_ok = &{1'b0, centering[31:25], matching[31:25], minspeed[31:23], maxspeed[31:23], target[31:24],
+                       abs_x[31:23], abs_y[31:23], ux[31:27], uy[31:27], nrm[31], nrm[22:0], plus_half[0],
+                       newton_c[31:27], rem_left[IW], prod[65:64], prod[13:0], to_cx[31:30],
                        to_cy[31:30], gain_word[0], wide[0]};
 
 endmodule

@@ -35,7 +35,8 @@
 // own state from the boid memory (through its write port, which the bus leaves
 // alone while busy) and finishes the rules' steps 1 and 2: the entry's first two
 // words are then the boid's velocity after them (MATCHING, TURN, MARGIN, WORLD_W,
-// WORLD_H).
+// WORLD_H). With CTRL.LIMIT too, words 2 and 3 are its velocity after the speed
+// limit (MINSPEED, MAXSPEED) where the CPU's steps 3 and 4 leave words 0 and 1 alone.
 // RESULT_SLOTS below N_MAX makes the result memory a ring of that many entries
 // (a power of two): entry i is kept in slot i mod RESULT_SLOTS and still read at
 // its own address, and a batch pass starts only when its entries fit behind
@@ -116,13 +117,16 @@ module boids_accel #(
     end
 
     // ---- registers ------------------------------------------------------------
-    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r, ctrl_sort_r;
+    reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r, ctrl_sort_r,
+                ctrl_limit_r;
     wire        ctrl_sort = HAS_SORTER && ctrl_sort_r;
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
     wire        ctrl_velocity = HAS_STEER && ctrl_velocity_r;
+    wire        ctrl_limit = HAS_STEER && ctrl_limit_r;
     reg  [31:0] reg_centering, reg_avoid;
     reg  [31:0] reg_matching, reg_turn, reg_margin, reg_world_w, reg_world_h;
+    reg  [31:0] reg_minspeed, reg_maxspeed;
     reg         run_steer;                          // the run steers its entries (and has some)
     wire        steer_busy, steer_finish;
     wire [IW:0] steered;
@@ -180,7 +184,7 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_SORTED;
+    wire          in_regs = adr <= REG_MAXSPEED;
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -248,6 +252,7 @@ module boids_accel #(
                             || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
                             || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
                             || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
+                            || (HAS_STEER && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
                             || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
                             st_err_busy <= 1'b1;
                     end else begin
@@ -255,6 +260,7 @@ module boids_accel #(
                         ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
                         ctrl_steer_r <= wb_dat_i[CTRL_STEER];
                         ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
+                        ctrl_limit_r <= wb_dat_i[CTRL_LIMIT];
                         ctrl_sort_r <= wb_dat_i[CTRL_SORT];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
@@ -270,7 +276,7 @@ module boids_accel #(
                 end
                 REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
                 REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID, REG_MATCHING,
-                REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H: begin
+                REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H, REG_MINSPEED, REG_MAXSPEED: begin
                     if (run_busy) st_err_busy <= 1'b1;
                     else begin
                         if (adr == REG_COUNT) reg_count <= wb_dat_i;
@@ -287,6 +293,8 @@ module boids_accel #(
                         if (adr == REG_MARGIN && HAS_STEER) reg_margin <= wb_dat_i;
                         if (adr == REG_WORLD_W && HAS_STEER) reg_world_w <= wb_dat_i;
                         if (adr == REG_WORLD_H && HAS_STEER) reg_world_h <= wb_dat_i;
+                        if (adr == REG_MINSPEED && HAS_STEER) reg_minspeed <= wb_dat_i;
+                        if (adr == REG_MAXSPEED && HAS_STEER) reg_maxspeed <= wb_dat_i;
                     end
                 end
                 REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
@@ -320,6 +328,7 @@ module boids_accel #(
             ctrl_irq_en <= 1'b0;
             ctrl_steer_r <= 1'b0;
             ctrl_velocity_r <= 1'b0;
+            ctrl_limit_r <= 1'b0;
             ctrl_sort_r <= 1'b0;
             last_run_sorted <= 1'b0;
             run_steer <= 1'b0;
@@ -330,6 +339,8 @@ module boids_accel #(
             reg_margin <= 32'd0;
             reg_world_w <= 32'd0;
             reg_world_h <= 32'd0;
+            reg_minspeed <= 32'd0;
+            reg_maxspeed <= 32'd0;
             st_done <= 1'b0;
             st_err_param <= 1'b0;
             st_err_busy <= 1'b0;
@@ -433,6 +444,9 @@ module boids_accel #(
                 .margin(reg_margin),
                 .world_w(reg_world_w),
                 .world_h(reg_world_h),
+                .limit(ctrl_limit),
+                .minspeed(reg_minspeed),
+                .maxspeed(reg_maxspeed),
                 .written(reg_ready),
                 .busy(steer_busy),
                 .steered(steered),
@@ -489,7 +503,8 @@ module boids_accel #(
             assign own_re = 1'b0;
             assign own_raddr = {IW{1'b0}};
             wire unused_ok = &{1'b0, reg_centering, reg_avoid, reg_matching, reg_turn, reg_margin,
-                               reg_world_w, reg_world_h, ctrl_velocity_r, own_rdata};
+                               reg_world_w, reg_world_h, ctrl_velocity_r, ctrl_limit_r,
+                               reg_minspeed, reg_maxspeed, own_rdata};
         end
     endgenerate
 
@@ -632,6 +647,7 @@ module boids_accel #(
         ctrl_word[CTRL_BINNED] = ctrl_binned;
         ctrl_word[CTRL_STEER] = ctrl_steer;
         ctrl_word[CTRL_VELOCITY] = ctrl_velocity;
+        ctrl_word[CTRL_LIMIT] = ctrl_limit;
         ctrl_word[CTRL_SORT] = ctrl_sort;
         status_word = 32'd0;
         status_word[STATUS_BUSY] = run_busy;
@@ -650,37 +666,39 @@ module boids_accel #(
             rd_res_word <= res_word;
             rd_res_idx <= res_idx;
             rd_res_sorted <= last_run_sorted;
-            // registers are at word addresses 0..23: select by the word index alone
-            case (adr[6:2])
-                REG_ID[6:2]: rd_reg <= ID_VALUE;
-                REG_NMAX[6:2]: rd_reg <= NMAX_WORD;
-                REG_LANES[6:2]: rd_reg <= LANES_WORD;
-                REG_CTRL[6:2]: rd_reg <= ctrl_word;
-                REG_STATUS[6:2]: rd_reg <= status_word;
-                REG_COUNT[6:2]: rd_reg <= reg_count;
-                REG_QUERY[6:2]: rd_reg <= reg_query;
-                REG_VISUAL[6:2]: rd_reg <= reg_visual;
-                REG_VISUAL2_LO[6:2]: rd_reg <= reg_visual2[31:0];
-                REG_VISUAL2_HI[6:2]: rd_reg <= reg_visual2[63:32];
-                REG_PROTECTED2_LO[6:2]: rd_reg <= reg_protected2[31:0];
-                REG_PROTECTED2_HI[6:2]: rd_reg <= reg_protected2[63:32];
-                REG_CYCLES[6:2]: rd_reg <= reg_cycles;
-                REG_RESULTS_READY[6:2]: rd_reg <= {{(31-IW){1'b0}}, run_steer ? steered : reg_ready};
-                REG_BIN_PASSES[6:2]: rd_reg <= BIN_PASSES_WORD;
-                REG_CENTERING[6:2]: rd_reg <= HAS_STEER ? reg_centering : 32'd0;
-                REG_AVOID[6:2]: rd_reg <= HAS_STEER ? reg_avoid : 32'd0;
-                REG_MATCHING[6:2]: rd_reg <= HAS_STEER ? reg_matching : 32'd0;
-                REG_TURN[6:2]: rd_reg <= HAS_STEER ? reg_turn : 32'd0;
-                REG_MARGIN[6:2]: rd_reg <= HAS_STEER ? reg_margin : 32'd0;
-                REG_WORLD_W[6:2]: rd_reg <= HAS_STEER ? reg_world_w : 32'd0;
-                REG_WORLD_H[6:2]: rd_reg <= HAS_STEER ? reg_world_h : 32'd0;
-                REG_RESULT_SLOTS[6:2]: rd_reg <= SLOTS_WORD;
-                REG_RESULTS_FREED[6:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
-                REG_SORT[6:2]: rd_reg <= {29'd0, sort_phase} << SORT_PHASE;
-                REG_GRID[6:2]: rd_reg <= sort_grid;
-                REG_CELL_RECIP[6:2]: rd_reg <= sort_recip;
-                REG_BIN_CELLS[6:2]: rd_reg <= BIN_CELLS_WORD;
-                REG_SORTED[6:2]: rd_reg <= {{(31-IW){1'b0}}, sort_placed} << SORTED_PLACED
+            // registers are at word addresses 0..32: select by the word index alone
+            case (adr[7:2])
+                REG_ID[7:2]: rd_reg <= ID_VALUE;
+                REG_NMAX[7:2]: rd_reg <= NMAX_WORD;
+                REG_LANES[7:2]: rd_reg <= LANES_WORD;
+                REG_CTRL[7:2]: rd_reg <= ctrl_word;
+                REG_STATUS[7:2]: rd_reg <= status_word;
+                REG_COUNT[7:2]: rd_reg <= reg_count;
+                REG_QUERY[7:2]: rd_reg <= reg_query;
+                REG_VISUAL[7:2]: rd_reg <= reg_visual;
+                REG_VISUAL2_LO[7:2]: rd_reg <= reg_visual2[31:0];
+                REG_VISUAL2_HI[7:2]: rd_reg <= reg_visual2[63:32];
+                REG_PROTECTED2_LO[7:2]: rd_reg <= reg_protected2[31:0];
+                REG_PROTECTED2_HI[7:2]: rd_reg <= reg_protected2[63:32];
+                REG_CYCLES[7:2]: rd_reg <= reg_cycles;
+                REG_RESULTS_READY[7:2]: rd_reg <= {{(31-IW){1'b0}}, run_steer ? steered : reg_ready};
+                REG_BIN_PASSES[7:2]: rd_reg <= BIN_PASSES_WORD;
+                REG_CENTERING[7:2]: rd_reg <= HAS_STEER ? reg_centering : 32'd0;
+                REG_AVOID[7:2]: rd_reg <= HAS_STEER ? reg_avoid : 32'd0;
+                REG_MATCHING[7:2]: rd_reg <= HAS_STEER ? reg_matching : 32'd0;
+                REG_TURN[7:2]: rd_reg <= HAS_STEER ? reg_turn : 32'd0;
+                REG_MARGIN[7:2]: rd_reg <= HAS_STEER ? reg_margin : 32'd0;
+                REG_WORLD_W[7:2]: rd_reg <= HAS_STEER ? reg_world_w : 32'd0;
+                REG_WORLD_H[7:2]: rd_reg <= HAS_STEER ? reg_world_h : 32'd0;
+                REG_MINSPEED[7:2]: rd_reg <= HAS_STEER ? reg_minspeed : 32'd0;
+                REG_MAXSPEED[7:2]: rd_reg <= HAS_STEER ? reg_maxspeed : 32'd0;
+                REG_RESULT_SLOTS[7:2]: rd_reg <= SLOTS_WORD;
+                REG_RESULTS_FREED[7:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
+                REG_SORT[7:2]: rd_reg <= {29'd0, sort_phase} << SORT_PHASE;
+                REG_GRID[7:2]: rd_reg <= sort_grid;
+                REG_CELL_RECIP[7:2]: rd_reg <= sort_recip;
+                REG_BIN_CELLS[7:2]: rd_reg <= BIN_CELLS_WORD;
+                REG_SORTED[7:2]: rd_reg <= {{(31-IW){1'b0}}, sort_placed} << SORTED_PLACED
                                          | {{(31-IW){1'b0}}, sort_counted} << SORTED_COUNTED;
                 default: rd_reg <= 32'd0;
             endcase

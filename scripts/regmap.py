@@ -45,6 +45,11 @@ REGS = [
                              "(CYCLES counts both). Refused (ERR_PARAM) unless SORT's phase is PLACING "
                              "with SORTED's two counts equal to COUNT, and in a build without the "
                              "sorter (BIN_CELLS 0), where it reads 0."),
+        ("LIMIT", 7, 1, "RW", "With STEER and VELOCITY: words 2 and 3 of each steered entry are "
+                              "instead the boid's velocity after the Cornell rules' step 5 (the speed "
+                              "limit of the exact estimate, with MINSPEED and MAXSPEED) for a boid "
+                              "whose steps 3 and 4 leave the words 0 and 1 as they are: the LIMIT "
+                              "result words. Reads 0 and is ignored in a build without steering."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
@@ -130,6 +135,10 @@ REGS = [
         ("COUNTED", 0, 16, "RO", "boids counted (CELL_POS writes taken)"),
         ("PLACED", 16, 16, "RO", "boids placed (fourth APPEND writes taken)"),
     ]),
+    ("MINSPEED", 0x7C, "RW", 0, "minspeed (Q16.16 px/frame) for a run with CTRL.LIMIT. Reads 0 in a "
+                                "build without steering.", []),
+    ("MAXSPEED", 0x80, "RW", 0, "maxspeed (Q16.16 px/frame) for a run with CTRL.LIMIT. Reads 0 in a "
+                                "build without steering.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
@@ -167,6 +176,17 @@ VELOCITY_WORDS = [  # a steered entry of a run with CTRL.VELOCITY: firmware/rule
     (0, "VX", "the boid's velocity x after steps 1 and 2: vx + PUSH_X + the alignment term (when COUNT "
               "is not 0) + the edges' turn, Q16 px/frame"),
     (1, "VY", "the same, y"),
+]
+LIMIT_UNDECIDED = 0x80000000  # LIMITED_VX when the CPU must take step 5 itself
+LIMIT_WORDS = [  # a steered entry of a run with CTRL.LIMIT: firmware/steering.c's limit_speed_slow, bit for bit
+    (2, "LIMITED_VX", "the velocity x after step 5, for v = (VX, VY) and the exact speed estimate: "
+                      "v scaled to MAXSPEED (fx_scale_to, clamped to +-64 px) where its squared "
+                      "speed (fx_sq18) is above MAXSPEED's, to MINSPEED where it is below "
+                      "MINSPEED's and no edge turns the boid, v itself between them, MINSPEED "
+                      "(or 0) for a boid at rest; 0x80000000 (LIMIT_UNDECIDED) for a boid slower "
+                      "than MINSPEED that an edge turns, or with a component of 64 px or more: "
+                      "the CPU decides"),
+    (3, "LIMITED_VY", "the same, y (0 when LIMITED_VX is LIMIT_UNDECIDED)"),
 ]
 ADDRESS_BITS = 20  # byte address width of each slave
 
@@ -255,6 +275,9 @@ def c_header():
         out.append(f"#define ACCEL_STEER_{name} {4 * word}u")
     for word, name, _ in VELOCITY_WORDS:
         out.append(f"#define ACCEL_VELOCITY_{name} {4 * word}u")
+    for word, name, _ in LIMIT_WORDS:
+        out.append(f"#define ACCEL_LIMIT_{name} {4 * word}u")
+    out.append(f"#define ACCEL_LIMIT_UNDECIDED 0x{LIMIT_UNDECIDED:08x}u /* LIMITED_VX: the CPU takes step 5 */")
     out.append(f"#define ACCEL_RESULT_{RESULT_ID_WORD[1]} {4 * RESULT_ID_WORD[0]}u /* {RESULT_ID_WORD[2]} */")
     out += [f"#define ACCEL_ADDRESS_BITS {ADDRESS_BITS}", "", "#endif", ""]
     return "\n".join(out)
@@ -408,6 +431,16 @@ def markdown():
             "3 and 6 stay as above.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in VELOCITY_WORDS:
+        out.append(f"| {word} | {name} | {meaning} |")
+    out += ["", "With CTRL.LIMIT as well, the unit goes on to the rules' step 5, the speed limit, for",
+            "the velocity in words 0 and 1, as `limit_speed_slow()` in `firmware/steering.c` does",
+            "with the exact estimate, bit for bit, and writes it into words 2 and 3. It holds for",
+            "a boid whose steps 3 and 4 (predators, scout bias) leave the velocity as it is, which",
+            "the CPU checks; the cases it leaves to the CPU (slower than MINSPEED where an edge",
+            "turns the boid, a component of 64 px or more) read LIMIT_UNDECIDED. An entry takes",
+            "6 cycles more, or 27 for a boid whose velocity it scales.", "",
+            "| word | name | meaning |", "| --- | --- | --- |"]
+    for word, name, meaning in LIMIT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")
     out += ["", "### Pass table", "",
             f"In a build with binning (BIN_PASSES above 0), pass p of a binned batch (CTRL.BINNED)",

@@ -27,9 +27,10 @@ static void print_help(FILE *out)
     fprintf(out,
             "Sim:\n"
             "  --device-steering  the accelerator's steering unit works out each boid's\n"
-            "                     neighbour steering and the rules' steps 1 and 2, as on the\n"
-            "                     SoC (default: the firmware does, natively, in no simulated\n"
-            "                     clocks; the flock is the same, bit for bit)\n"
+            "                     neighbour steering, the rules' steps 1 and 2 and the\n"
+            "                     speed limit, as on the SoC (default: the firmware does,\n"
+            "                     natively, in no simulated clocks; the flock is the same,\n"
+            "                     bit for bit)\n"
             "\n"
             "Environment: BOIDS_SIM_DISPLAY_GATE=0 runs the display without its simulation\n"
             "clock gate (docs/display.md), slower and otherwise the same cycle for cycle:\n"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../firmware/accel_regs.h"
+#include "limit_reference.h"
 #include "../firmware/neighbor_steer.h"
 #include "../firmware/neighbors_accel.h"
 #include "../firmware/neighbors_brute.h"
@@ -100,8 +101,23 @@ static void take_velocity(const neighbor_stream_t *st, uint32_t k, const neighbo
     v[id].y = fx_i32(hal_read32(at + ACCEL_VELOCITY_VY));
 }
 
+/* As the velocity after steps 1 and 2 and its step 5 (NEIGHBOR_STREAM_LIMITED):
+ * out[2 id] and out[2 id + 1] (vec32_t). */
+static void take_limited(const neighbor_stream_t *st, uint32_t k, const neighbor_query_t *q,
+                         void *out)
+{
+    uint32_t at = st->base + k * st->stride, id = neighbor_stream_id(st, k);
+    vec32_t *v = out;
+
+    (void)q;
+    v[2 * id].x = fx_i32(hal_read32(at + ACCEL_VELOCITY_VX));
+    v[2 * id].y = fx_i32(hal_read32(at + ACCEL_VELOCITY_VY));
+    v[2 * id + 1].x = fx_i32(hal_read32(at + ACCEL_LIMIT_LIMITED_VX));
+    v[2 * id + 1].y = fx_i32(hal_read32(at + ACCEL_LIMIT_LIMITED_VY));
+}
+
 /* The batch through sums_stream with the device making `what` of its entries
- * (NEIGHBOR_STREAM_SUMS, _STEERING or _VELOCITY), each kept by take; the
+ * (NEIGHBOR_STREAM_SUMS, _STEERING, _VELOCITY or _LIMITED), each kept by take; the
  * newest entry the engine calls final is read at once (the host takes no
  * simulated time between bus accesses: the hardest case for a RESULTS_READY
  * ahead of the writes), the others in order. The engine's mode is left as it
@@ -129,21 +145,35 @@ static void stream_batch(neighbor_engine_t *a, const boid_t *boids, uint32_t n,
     assert_int_equal(neighbors_accel_use_steer(&accel, was), 0);
 }
 
-/* The rules' steps 1 and 2 in C (cornell_one's), for boid b with sums s. */
-static vec32_t velocity_in_c(const boid_t *b, const neighbor_sums_t *s, const neighbor_query_t *q)
+/* The parameters of the rules' steps 1, 2 and 5 as the query has them. */
+static flock_params_t params_of_query(const neighbor_query_t *q)
 {
-    const neighbor_steer_t t = neighbor_steer(s, q->centering, q->avoid);
     flock_params_t p;
-    vec32_t v = {b->vx, b->vy};
 
     memset(&p, 0, sizeof p);
     p.world_w = q->world_w;
     p.world_h = q->world_h;
     p.margin = q->margin;
+    p.turnfactor = q->turn;
+    p.minspeed = q->minspeed;
+    p.maxspeed = q->maxspeed;
+    p.speed_estimate = q->speed_exact ? SPEED_EXACT : SPEED_AMBM;
+    return p;
+}
+
+/* The rules' steps 1 and 2 in C (cornell_one's), for boid b with sums s. */
+static vec32_t velocity_in_c(const boid_t *b, const neighbor_sums_t *s, const neighbor_query_t *q)
+{
+    const neighbor_steer_t t = neighbor_steer(s, q->centering, q->avoid);
+    const flock_params_t p = params_of_query(q);
+    vec32_t v = {b->vx, b->vy};
+
     neighbor_steer_apply(&v.x, &v.y, b->vx, b->vy, &t, q->matching);
     steer_edges(&v, b, q->turn, &p);
     return v;
 }
+
+static uint32_t limit_outcomes[3]; /* step 5's, so that a scene is seen to cover them */
 
 static void assert_same_steer(const neighbor_steer_t *a, const neighbor_steer_t *b, uint32_t i,
                               int steered)
@@ -165,23 +195,28 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     neighbor_engine_t b = neighbors_brute_engine(&bctx), a = neighbors_accel_engine(&accel);
     neighbor_sums_t *batch = calloc(n, sizeof *batch);
     neighbor_steer_t *streamed = calloc(n, sizeof *streamed), *steered = calloc(n, sizeof *steered);
-    vec32_t *moved = calloc(n, sizeof *moved);
+    vec32_t *moved = calloc(n, sizeof *moved), *limited = calloc(2 * (size_t)n, sizeof *limited);
     neighbor_sums_t one, want;
     const uint32_t *order;
     uint32_t i, step = n > 256 ? n / 61 + 1 : 1;
+    const flock_params_t p = params_of_query(q);
 
     assert_non_null(batch);
     assert_non_null(streamed);
     assert_non_null(steered);
     assert_non_null(moved);
+    assert_non_null(limited);
     assert_true(accel.can_steer); /* every co-simulated build has steering, */
-    assert_true(accel.can_velocity); /* and velocity */
+    assert_true(accel.can_velocity); /* and velocity, */
+    assert_true(accel.can_limit); /* and the speed limit */
     assert_int_equal(b.begin(b.ctx, boids, n, q), 0);
     stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_SUMS, take_steer, streamed);
     if (accel.can_steer)
         stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_STEERING, take_steer, steered);
     if (accel.can_velocity)
         stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_VELOCITY, take_velocity, moved);
+    if (accel.can_limit && q->speed_exact)
+        stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_LIMITED, take_limited, limited);
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
     assert_int_equal(a.sums_all(a.ctx, batch, &order), 0);
     assert_null(order);
@@ -198,6 +233,16 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
             if (moved[i].x != v.x || moved[i].y != v.y)
                 fail_msg("boid %u: the device's velocity after steps 1 and 2 (%ld %ld) vs C (%ld %ld)",
                          i, (long)moved[i].x, (long)moved[i].y, (long)v.x, (long)v.y);
+            if (accel.can_limit && q->speed_exact) {
+                const vec32_t *got = &limited[2 * i];
+                vec32_t lim;
+                limit_outcomes[limit_reference(&boids[i], v, &p, &lim)]++;
+                if (got[0].x != v.x || got[0].y != v.y || got[1].x != lim.x || got[1].y != lim.y)
+                    fail_msg("boid %u: the device's velocity and step 5 (%ld %ld, %ld %ld) vs C "
+                             "(%ld %ld, %ld %ld)", i, (long)got[0].x, (long)got[0].y,
+                             (long)got[1].x, (long)got[1].y, (long)v.x, (long)v.y, (long)lim.x,
+                             (long)lim.y);
+            }
         }
         if (i % step == 0 || i == n - 1) {
             assert_int_equal(a.sums_one(a.ctx, i, &one), 0);
@@ -208,6 +253,7 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     free(streamed);
     free(steered);
     free(moved);
+    free(limited);
 }
 
 static uint32_t scene_size(uint32_t want) { return want < accel.n_max ? want : accel.n_max; }
@@ -218,6 +264,7 @@ static void random_scenes_match(void **state)
     uint64_t seed;
 
     (void)state;
+    limit_outcomes[0] = limit_outcomes[1] = limit_outcomes[2] = 0;
     for (seed = 1; seed <= 3; seed++) {
         uint32_t n = scene_size(seed == 3 ? 1000 : 150);
         scene_spec_t spec = {n, 0, 0, 0, 0, 0, seed == 2 ? 160 : 640, seed == 2 ? 120 : 480, 3, 6,
@@ -230,6 +277,11 @@ static void random_scenes_match(void **state)
         flock_free(&f);
         state_table_free(&t);
     }
+    if (accel.can_limit &&
+        (limit_outcomes[LIMIT_TO_CPU] == 0 || limit_outcomes[LIMIT_AT_ONCE] == 0 ||
+         limit_outcomes[LIMIT_SCALED] == 0))
+        fail_msg("step 5: %u boids to the CPU, %u decided at once, %u scaled: a scene misses an "
+                 "outcome", limit_outcomes[0], limit_outcomes[1], limit_outcomes[2]);
 }
 
 static void adversarial_scenes_match(void **state)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The generated files agree with their tables: the register maps
-# (scripts/regmap.py), the sprite shapes (scripts/sprites.py) and the video
-# modes (scripts/video_modes.py). TAP.
+# (scripts/regmap.py), the sprite shapes (scripts/sprites.py), the video
+# modes (scripts/video_modes.py) and the steering unit's seed table
+# (scripts/rsqrt_seed.py). TAP.
 source "$(dirname "$0")/tap.sh"
 cd "$(dirname "$0")/.." || exit 1
 if out=$(python3 scripts/regmap.py --check . 2>&1); then
@@ -13,6 +14,11 @@ if out=$(python3 scripts/sprites.py --check . 2>&1); then
     ok "the renderer's sprite ROM and the C reference's sprites match scripts/sprites.py"
 else
     not_ok "sprites out of date" "$out"
+fi
+if out=$(python3 scripts/rsqrt_seed.py --check . 2>&1); then
+    ok "rtl/accel_rsqrt_seed.vh matches scripts/rsqrt_seed.py (firmware/fixed.c's RSQRT_SEED: tests/test_fixed.c)"
+else
+    not_ok "the steering unit's seed table out of date" "$out"
 fi
 if out=$(python3 scripts/video_modes.py --check . 2>&1); then
     ok "rtl/vga_modes.vh, sim/video_modes.h, constraints/video_modes.mk and video-modes.md match scripts/video_modes.py"

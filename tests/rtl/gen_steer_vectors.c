@@ -11,17 +11,24 @@
  * the 2^19 switch to the wide product and across its saturation, and gains
  * 0, GAIN_ONE and random ones. The runs with velocity repeat the sizes with
  * boids inside, on and past each margin and the world's edges, speeds to the
- * clamp, and worlds narrower than two margins.
+ * clamp, and worlds narrower than two margins. The runs with limit as well add
+ * step 5 (the speed limit, as limit_speed_slow has it with the exact estimate)
+ * for speeds at rest, below, within and above the limits, and over 64 px
+ * (tests/limit_reference.h); the generator fails unless each of its three
+ * outcomes (left to the CPU, decided at once, scaled) comes up.
  *
  * File format (whitespace separated, hex words, read with $fscanf):
  *   <runs>
  *   then per run: <N> <CENTERING> <AVOID> <VELOCITY> <MATCHING> <TURN> <MARGIN>
- *                 <WORLD_W> <WORLD_H>
+ *                 <WORLD_W> <WORLD_H> <LIMIT> <MINSPEED> <MAXSPEED>
  *   N lines: sep_x sep_y coh_x coh_y ali_x ali_y count push_x push_y mean_vx mean_vy
- *            x y vx vy v_x v_y   (v: the velocity after steps 1 and 2)
+ *            x y vx vy v_x v_y lim_x lim_y outcome
+ *   (v: the velocity after steps 1 and 2; lim: after step 5, or 80000000 0 where
+ *   the CPU decides; outcome: LIMIT_TO_CPU, _AT_ONCE or _SCALED)
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include "../limit_reference.h"
 #include "neighbor_steer.h"
 #include "scene.h"
 #include "steering.h"
@@ -111,6 +118,17 @@ static q16_t speed_of(void)
     }
 }
 
+/* A velocity component for step 5: at rest, around the limits, or past 2^22. */
+static q16_t limit_speed_of(void)
+{
+    switch (rnd(0, 7)) {
+    case 0: return 0;
+    case 1: return rnd(0, 1) ? SPEED_CLAMP : -SPEED_CLAMP;
+    case 2: return (q16_t)rnd(-4, 4);
+    default: return (q16_t)rnd(-(10 << 16), 10 << 16);
+    }
+}
+
 /* The edges' parameters of a run: the defaults' scale, sometimes a world
  * narrower than two margins (both turns at once) or no turn at all. */
 static void edges_of(flock_params_t *p)
@@ -126,8 +144,9 @@ static void edges_of(flock_params_t *p)
 
 int main(int argc, char **argv)
 {
-    static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600, 1, 2, 9, 40, 200, 600};
-    uint32_t nmax, r, runs, i;
+    static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600, 1, 2, 9, 40, 200, 600,
+                                     1, 2, 9, 40, 200, 600};
+    uint32_t nmax, r, runs, i, outcomes[3] = {0, 0, 0};
     FILE *out;
 
     if (argc != 3 || (nmax = (uint32_t)strtoul(argv[1], NULL, 0)) < 64) {
@@ -143,19 +162,29 @@ int main(int argc, char **argv)
     for (r = 0; r < runs; r++) {
         uint32_t n = sizes[r] < nmax ? sizes[r] : nmax;
         gain_t centering = r == 0 ? GAIN_ONE : gain_of(), avoid = r == 1 ? GAIN_ONE : gain_of();
-        int velocity = r >= runs / 2; /* the second half of the runs */
+        int velocity = r >= runs / 3, limit = r >= 2 * runs / 3; /* a third each */
         flock_params_t p = {0};
         edges_of(&p);
-        if (r == runs / 2)
+        if (r == runs / 3)
             p.matchingfactor = GAIN_ONE;
-        fprintf(out, "%u %08x %08x %d %08x %08x %08x %08x %08x\n", n, (uint32_t)centering,
-                (uint32_t)avoid, velocity, (uint32_t)p.matchingfactor, (uint32_t)p.turnfactor,
-                (uint32_t)p.margin, (uint32_t)p.world_w, (uint32_t)p.world_h);
+        if (limit)
+            p.turnfactor = (q16_t)rnd(0, Q16_ONE);
+        p.speed_estimate = SPEED_EXACT;
+        p.minspeed = rnd(0, 3) == 0 ? 0 : (q16_t)rnd(0, 4 << 16);
+        p.maxspeed = p.minspeed + (q16_t)rnd(0, 6 << 16);
+        if (r == runs - 1)
+            p.maxspeed = SPEED_CLAMP; /* the most a flock may have */
+        fprintf(out, "%u %08x %08x %d %08x %08x %08x %08x %08x %d %08x %08x\n", n,
+                (uint32_t)centering, (uint32_t)avoid, velocity, (uint32_t)p.matchingfactor,
+                (uint32_t)p.turnfactor, (uint32_t)p.margin, (uint32_t)p.world_w,
+                (uint32_t)p.world_h, limit, (uint32_t)p.minspeed, (uint32_t)p.maxspeed);
         for (i = 0; i < n; i++) {
             neighbor_sums_t s;
             neighbor_steer_t t;
             boid_t b;
             vec32_t v;
+            vec32_t lim = {0, 0};
+            int outcome = 0;
             s.count = count_of(nmax);
             s.coh_x = sum_of(s.count);
             s.coh_y = sum_of(s.count);
@@ -163,23 +192,40 @@ int main(int argc, char **argv)
             s.ali_y = sum_of(s.count);
             s.sep_x = sep_of(nmax - 1 - s.count, avoid);
             s.sep_y = sep_of(nmax - 1 - s.count, avoid);
+            if (limit) { /* a flock's few px a frame, so that v lands near the limits */
+                s.count = (uint32_t)rnd(0, 8);
+                s.coh_x = (int32_t)rnd(-(int64_t)s.count << 9, (int64_t)s.count << 9);
+                s.coh_y = (int32_t)rnd(-(int64_t)s.count << 9, (int64_t)s.count << 9);
+                s.ali_x = (int32_t)rnd(-(int64_t)s.count << 11, (int64_t)s.count << 11);
+                s.ali_y = (int32_t)rnd(-(int64_t)s.count << 11, (int64_t)s.count << 11);
+                s.sep_x = (int32_t)rnd(-(1 << 9), 1 << 9);
+                s.sep_y = (int32_t)rnd(-(1 << 9), 1 << 9);
+            }
             t = neighbor_steer(&s, centering, avoid);
             b.x = coord_of(p.world_w, p.margin);
             b.y = coord_of(p.world_h, p.margin);
-            b.vx = speed_of();
-            b.vy = speed_of();
+            b.vx = limit ? limit_speed_of() : speed_of();
+            b.vy = limit ? limit_speed_of() : speed_of();
             v.x = b.vx; /* the rules' steps 1 and 2, as cornell_one has them */
             v.y = b.vy;
             neighbor_steer_apply(&v.x, &v.y, b.vx, b.vy, &t, p.matchingfactor);
             steer_edges(&v, &b, p.turnfactor, &p);
+            if (limit)
+                outcomes[outcome = limit_reference(&b, v, &p, &lim)]++;
             fprintf(out,
                     "%08x %08x %08x %08x %08x %08x %08x %08x %08x %08x %08x "
-                    "%08x %08x %08x %08x %08x %08x\n",
+                    "%08x %08x %08x %08x %08x %08x %08x %08x %d\n",
                     (uint32_t)s.sep_x, (uint32_t)s.sep_y, (uint32_t)s.coh_x, (uint32_t)s.coh_y,
                     (uint32_t)s.ali_x, (uint32_t)s.ali_y, s.count, (uint32_t)t.push_x,
                     (uint32_t)t.push_y, (uint32_t)t.mean_vx, (uint32_t)t.mean_vy, (uint32_t)b.x,
-                    (uint32_t)b.y, (uint32_t)b.vx, (uint32_t)b.vy, (uint32_t)v.x, (uint32_t)v.y);
+                    (uint32_t)b.y, (uint32_t)b.vx, (uint32_t)b.vy, (uint32_t)v.x, (uint32_t)v.y,
+                    (uint32_t)lim.x, (uint32_t)lim.y, outcome);
         }
+    }
+    if (outcomes[0] < 8 || outcomes[1] < 8 || outcomes[2] < 8) {
+        fprintf(stderr, "gen_steer_vectors: step 5's outcomes too rare: %u left, %u at once, %u scaled\n",
+                outcomes[0], outcomes[1], outcomes[2]);
+        return 1;
     }
     if (fclose(out) != 0) {
         perror(argv[2]);

@@ -1,14 +1,15 @@
 // tb_accel_steer: the neighbour steering unit (rtl/accel_steer.v) against the C
 // reference (firmware/neighbor_steer.h) on the runs of tests/rtl/gen_steer_vectors.c,
 // and in its runs with velocity against the rules' steps 1 and 2 (neighbor_steer_apply
-// and steer_edges) on each boid's own state, read from a boid memory here.
+// and steer_edges) on each boid's own state, read from a boid memory here, and in
+// its runs with limit against step 5 (limit_speed_slow, or left to the CPU).
 // Here the testbench plays the accelerator around the unit: a result memory with a
 // registered read port, a core that writes the entries one by one at random times
 // and takes the write port in random cycles, a bus that takes the read port in
 // random cycles. Checks every steered entry bit for bit, the entries beyond N left
 // alone, that an entry is read only once written, that the boid memory is read only
 // with velocity and at the entry's own index, STEERED and FINISH, the cycles an
-// entry takes, a run of N = 0, and a reset in the middle of a run. Plusargs: +VEC=file.
+// entry takes (with limit: by the outcome), a run of N = 0, and a reset in the middle of a run. Plusargs: +VEC=file.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -32,6 +33,8 @@ module tb_accel_steer #(
     reg  [31:0]     centering = 0, avoid = 0;
     reg             velocity = 1'b0;
     reg  [31:0]     matching = 0, turn = 0, margin = 0, world_w = 0, world_h = 0;
+    reg             limit = 1'b0;
+    reg  [31:0]     minspeed = 0, maxspeed = 0;
     wire            own_re;
     wire [IW-1:0]   own_raddr;
     reg  [127:0]    own_rdata;
@@ -49,7 +52,8 @@ module tb_accel_steer #(
         .port_free(port_free), .res_re(res_re), .res_raddr(res_raddr), .res_rdata(res_rdata),
         .core_we(core_we), .res_we(res_we), .res_waddr(res_waddr), .res_wdata(res_wdata),
         .velocity(velocity), .matching(matching), .turn(turn), .margin(margin),
-        .world_w(world_w), .world_h(world_h),
+        .world_w(world_w), .world_h(world_h), .limit(limit), .minspeed(minspeed),
+        .maxspeed(maxspeed),
         .own_re(own_re), .own_raddr(own_raddr), .own_rdata(own_rdata)
     );
 
@@ -140,10 +144,15 @@ module tb_accel_steer #(
 
     reg [8*256-1:0] vec;
     integer fd, runs, r, n, i, got, entries = 0;
-    reg [31:0] w[0:16];
+    reg [31:0] w[0:19];
     reg [31:0] c_gain, a_gain;
-    integer vel, t0, t1;
+    integer vel, lim, t0, t1, t2, scaled, outcomes[0:2];
     reg [RES_W-1:0] guard;
+    initial begin
+        outcomes[0] = 0;
+        outcomes[1] = 0;
+        outcomes[2] = 0;
+    end
 
     initial begin
         if (!$value$plusargs("VEC=%s", vec)) begin
@@ -167,20 +176,25 @@ module tb_accel_steer #(
         checks = checks + 1;
 
         for (r = 0; r < runs; r = r + 1) begin
-            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h", n, c_gain, a_gain, vel, matching, turn,
-                          margin, world_w, world_h);
+            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h %d %h %h", n, c_gain, a_gain, vel, matching,
+                          turn, margin, world_w, world_h, lim, minspeed, maxspeed);
             velocity = vel != 0;
+            limit = lim != 0;
+            scaled = 0;
             for (i = 0; i < n; i = i + 1) begin
-                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h", w[0], w[1],
-                              w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11], w[12],
-                              w[13], w[14], w[15], w[16]);
-                if (got != 17) begin
+                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %d", w[0],
+                              w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11],
+                              w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19]);
+                if (got != 20) begin
                     $display("FAIL tb_accel_steer: %0s: run %0d entry %0d unreadable", vec, r, i);
                     $finish;
                 end
                 raw[i] = pack_sums(w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
-                want[i] = velocity ? pack_steer(w[15], w[16], w[9], w[10], w[6])
+                want[i] = limit ? pack_steer(w[15], w[16], w[17], w[18], w[6])
+                        : velocity ? pack_steer(w[15], w[16], w[9], w[10], w[6])
                                    : pack_steer(w[7], w[8], w[9], w[10], w[6]);
+                if (limit) outcomes[w[19]] = outcomes[w[19]] + 1;
+                if (w[19] == 2) scaled = scaled + 1;
                 own[i] = {w[14], w[13], w[12], w[11]};
             end
             for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
@@ -203,8 +217,8 @@ module tb_accel_steer #(
                 if (i < n && mem[i] !== want[i]) begin
                     errors = errors + 1;
                     if (errors <= 30)
-                        $display("FAIL run %0d (N %0d, centering %h, avoid %h, velocity %0d) entry %0d: got %h %h mean %h %h count %0d, want %h %h %h %h %0d",
-                                 r, n, c_gain, a_gain, velocity, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
+                        $display("FAIL run %0d (N %0d, centering %h, avoid %h, velocity %0d, limit %0d) entry %0d: got %h %h mean %h %h count %0d, want %h %h %h %h %0d",
+                                 r, n, c_gain, a_gain, velocity, limit, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
                                  mem[i][127:96], mem[i][6*SUM_W +: CNT_W], want[i][31:0],
                                  want[i][63:32], want[i][95:64], want[i][127:96],
                                  want[i][6*SUM_W +: CNT_W]);
@@ -215,17 +229,30 @@ module tb_accel_steer #(
         end
 
         // The cost of velocity: with every entry written and the ports free, a run
-        // with it takes exactly two cycles an entry more than one without.
+        // with it takes exactly two cycles an entry more than one without; limit (the
+        // last run's), 6 more an entry and 21 more for each boid it scales.
+        checks = checks + 1;
+        if (!limit || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0)
+            fail("the runs with limit miss an outcome of step 5");
         velocity = 1'b0;
+        limit = 1'b0;
         timed(n);
         t0 = timed_cycles;
         velocity = 1'b1;
         timed(n);
         t1 = timed_cycles;
-        checks = checks + 1;
+        limit = 1'b1;
+        timed(n);
+        t2 = timed_cycles;
+        checks = checks + 2;
         if (t1 - t0 != 2 * n) begin
             $display("FAIL velocity costs %0d cycles over %0d entries (%0d against %0d), not 2 an entry",
                      t1 - t0, n, t1, t0);
+            errors = errors + 1;
+        end
+        if (t2 - t1 != 6 * n + 21 * scaled) begin
+            $display("FAIL limit costs %0d cycles over %0d entries (%0d slowed), not %0d",
+                     t2 - t1, n, scaled, 6 * n + 21 * scaled);
             errors = errors + 1;
         end
         for (i = 0; i < n; i = i + 1) if (mem[i] !== want[i]) fail("a timed run's entry differs");
@@ -245,7 +272,8 @@ module tb_accel_steer #(
         if (finishes != 1 || steered != n) fail("the run after a reset did not finish once");
 
         if (errors == 0)
-            $display("PASS tb_accel_steer: %0d entries in %0d runs, %0d checks", entries, runs, checks);
+            $display("PASS tb_accel_steer: %0d entries in %0d runs (step 5: %0d to the CPU, %0d at once, %0d scaled), %0d checks",
+                     entries, runs, outcomes[0], outcomes[1], outcomes[2], checks);
         else
             $display("FAIL tb_accel_steer: %0d errors in %0d checks", errors, checks);
         $finish;

@@ -144,9 +144,9 @@ module tb_boids_accel;
         end
     endtask
 
-    // The steering's seven parameters, all written before any is read back: each
+    // The steering's nine parameters, all written before any is read back: each
     // keeps its 32 bits apart from the others (0 without steering).
-    localparam integer STEER_PARAMS = 7;
+    localparam integer STEER_PARAMS = 9;
     reg [19:0] steer_param_adr [0:STEER_PARAMS-1];
     reg [31:0] steer_param_val [0:STEER_PARAMS-1];
     integer sp;
@@ -158,6 +158,8 @@ module tb_boids_accel;
         steer_param_adr[4] = REG_MARGIN;    steer_param_val[4] = 32'h0bad_c0de;
         steer_param_adr[5] = REG_WORLD_W;   steer_param_val[5] = 32'hfeed_face;
         steer_param_adr[6] = REG_WORLD_H;   steer_param_val[6] = 32'h7007_1234;
+        steer_param_adr[7] = REG_MINSPEED;  steer_param_val[7] = 32'h5eed_0001;
+        steer_param_adr[8] = REG_MAXSPEED;  steer_param_val[8] = 32'h0001_5eed;
     end
     task steer_params_keep;
         integer k;
@@ -704,9 +706,9 @@ module tb_boids_accel;
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             write32(REG_CTRL, 32'hffff_fff8);
-            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER and VELOCITY (with steering) stick",
+            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER, VELOCITY and LIMIT (with steering) stick",
                      REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0)
-                               | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT : 32'd0));
+                               | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT | CTRL_LIMIT_BIT : 32'd0));
             steer_params_keep;
             expect32("RESULT_SLOTS is NMAX (no ring)", REG_RESULT_SLOTS, N_MAX);
             write32(REG_RESULT_SLOTS, 32'd3);
@@ -721,7 +723,7 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_SORTED + 20'd4);
+            expect_unmapped(REG_MAXSPEED + 20'd4);
             if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
