@@ -30,18 +30,22 @@
 //   a < 2^22, s2 > sq18(maxspeed): v scaled to maxspeed (fx_scale_to: a
 //                      normalization, a seed table and two Newton steps for
 //                      1/|v|, then clamped to +-64 px)
-//   a < 2^22, s2 < sq18(minspeed), no edge turns the boid: v scaled to minspeed
+//   a < 2^22, s2 < sq18(minspeed): where an edge turns the boid and it still
+//                      heads out slower than minspeed along that axis, the other
+//                      component makes up minspeed (keep_edge_brake:
+//                      sqrt((min - h)(min + h)) by fx_sqrt_product, through the
+//                      same Newton steps); else v scaled to minspeed
 //   a < 2^22, s2 within the two: v itself
-//   otherwise (slower than minspeed where an edge may brake it, a component of
-//   64 px or more): word 2 is 0x80000000, a value no limited velocity has, and
-//   the CPU decides.
+//   a component of 64 px or more: word 2 is 0x80000000, a value no limited
+//   velocity has, and the CPU decides.
 //
 // One entry at a time, in order: entry k is read once the core has written it
 // (k < written) in a cycle the bus leaves the read port free (port_free), and
 // written back in a cycle the core does not write (core_we). Each entry takes
 // 45 cycles (read 2, division 32, eight products through one multiplier 10,
 // write 1), far below the rules' time on the CPU for the same boid; with velocity,
-// 47 (two more products); with limit, 6 more, or 27 more for a boid it scales.
+// 47 (two more products); with limit, 6 more, 27 for a boid it scales, 26 for
+// one it brakes at an edge.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -148,6 +152,33 @@ module accel_steer #(
     reg  [31:0] sq_x, sq_y, min2, nrm, y, scale, target, lim_x, lim_y;
     // edge_turn(): no edge turns the boid (its turns cancel, or there is no turn)
     wire        edge_free = turn == 32'd0 || (left == right && top == bottom);
+    // keep_edge_brake(): an edge turns the boid along an axis and it still heads
+    // out there, slower than minspeed: the other component makes up the speed
+    wire        out_x = left && !right ? v_x[31] : right && !left && !v_x[31] && v_x != 32'd0;
+    wire        out_y = top && !bottom ? v_y[31] : bottom && !top && !v_y[31] && v_y != 32'd0;
+    wire        brake_x = out_x && abs_x < minspeed;
+    wire        brake_y = !brake_x && out_y && abs_y < minspeed;
+    reg         braking, braked_x;                  // this boid brakes; along x (else y)
+    reg  [31:0] other, pos, world;                  // make_up_speed()'s sign: toward `other`, else the middle
+    reg  [5:0]  root_shift;
+    reg         root_zero;
+    // fx_sqrt_product(a, b): a and b shifted left by whole pairs of bits into
+    // [2^21, 2^23) (normalize_by_fours), w = their product / 2^14, sqrt(w) 2^13
+    // by the Newton steps, shifted back by 6 + the pairs (one less if w >> 2)
+    function [3:0] pairs_up(input [31:0] v);        // shifts by 2 until v >= 2^21
+        integer b;
+        begin
+            pairs_up = 4'd0;
+            for (b = 0; b < 21; b = b + 1)          // ceil((21 - b) / 2) pairs for top bit b
+                if (v[b]) pairs_up = 4'd11 - b[4:1] - {3'd0, b[0]};
+            if (v[31:21] != 11'd0) pairs_up = 4'd0;
+        end
+    endfunction
+    wire [31:0] brake_a = ux, brake_b = uy;         // target - |held|, target + |held|
+    wire [3:0]  pairs_a = pairs_up(brake_a), pairs_b = pairs_up(brake_b);
+    wire [31:0] made_up = root_zero || root_shift[5] ? 32'd0
+                        : (prod_hi + (32'd1 << (root_shift - 6'd1))) >> root_shift;
+    wire        toward_plus = other == 32'd0 ? $signed(pos) < $signed(world - pos) : !other[31];
     wire [31:0] abs_x = v_x[31] ? -v_x : v_x;
     wire [31:0] abs_y = v_y[31] ? -v_y : v_y;
     wire [31:0] mag = abs_x | abs_y;
@@ -278,6 +309,7 @@ module accel_steer #(
             // step j, its high word prod_hi read at j + 2): the squared speed and
             // the squared limits, then fx_scale_to's chain for a boid too fast.
             S_LIMIT: begin
+                j <= j + 5'd1;
                 case (j)
                     5'd0: begin
                         m_a <= uns({abs_x[22:0], 9'd0}); m_b <= uns({abs_x[22:0], 9'd0});
@@ -300,14 +332,24 @@ module accel_steer #(
                     5'd5: begin                     // prod_hi is sq18(maxspeed)
                         m_a <= sgn({uy[22:0], 9'd0}); m_b <= sgn({uy[22:0], 9'd0});
                         target <= s2 < min2 ? minspeed : maxspeed;
+                        braking <= 1'b0;
                         if (mag == 32'd0) begin     // at rest: heads right at minspeed
                             lim_x <= $signed(minspeed) > 0 ? minspeed : 32'd0;
                             lim_y <= 32'd0;
                             state <= S_STORE;
-                        end else if (!limit_small || (s2 < min2 && !edge_free)) begin
+                        end else if (!limit_small) begin
                             lim_x <= UNDECIDED;
                             lim_y <= 32'd0;
                             state <= S_STORE;
+                        end else if (s2 < min2 && !edge_free && (brake_x || brake_y)) begin
+                            braking <= 1'b1;
+                            braked_x <= brake_x;
+                            ux <= minspeed - (brake_x ? abs_x : abs_y);
+                            uy <= minspeed + (brake_x ? abs_x : abs_y);
+                            other <= brake_x ? (out_y ? 32'd0 : v_y) : v_x;
+                            pos <= brake_x ? own_y : own_x;
+                            world <= brake_x ? world_h : world_w;
+                            j <= 5'd27;
                         end else if (s2 >= min2 && s2 <= prod_hi) begin
                             lim_x <= v_x;
                             lim_y <= v_y;
@@ -324,13 +366,30 @@ module accel_steer #(
                     end
                     5'd11, 5'd17: begin m_a <= uns(prod_hi); m_b <= uns(nrm); end
                     5'd13, 5'd19: begin m_a <= sgn({newton_c[26:0], 5'd0}); m_b <= uns(y); end
-                    5'd21: begin                    // the length: target 2^8 y / 2^32
+                    5'd21: begin                    // the length: target 2^8 y / 2^32, or sqrt(w)
                         y <= y_next;
-                        m_a <= uns({target[23:0], 8'd0}); m_b <= uns(y_next);
+                        m_a <= uns(braking ? nrm : {target[23:0], 8'd0}); m_b <= uns(y_next);
                     end
-                    5'd23: begin
+                    5'd23: if (braking) begin       // make_up_speed()
+                        lim_x <= braked_x ? v_x : toward_plus ? made_up : -made_up;
+                        lim_y <= braked_x ? (toward_plus ? made_up : -made_up) : v_y;
+                        state <= S_STORE;
+                    end else begin
                         scale <= prod_hi;
                         m_a <= sgn({ux[26:0], 5'd0}); m_b <= sgn(prod_hi);
+                    end
+                    // the brake's product, then back to the Newton steps at 8
+                    5'd27: begin
+                        ux <= brake_a << {pairs_a, 1'b0};
+                        uy <= brake_b << {pairs_b, 1'b0};
+                        root_shift <= 6'd6 + {2'd0, pairs_a} + {2'd0, pairs_b};
+                        root_zero <= $signed(brake_a) <= 0 || $signed(brake_b) <= 0;
+                    end
+                    5'd28: begin m_a <= uns({ux[22:0], 9'd0}); m_b <= uns({uy[22:0], 9'd0}); end
+                    5'd30: begin
+                        nrm <= prod_hi[31] ? prod_hi >> 2 : prod_hi;
+                        if (prod_hi[31]) root_shift <= root_shift - 6'd1;
+                        j <= 5'd8;
                     end
                     5'd24: begin m_a <= sgn({uy[26:0], 5'd0}); m_b <= sgn(scale); end
                     5'd25: lim_x <= clamp_speed(rounded);
@@ -341,7 +400,6 @@ module accel_steer #(
                     default: ;
                 endcase
                 prod <= m_a * m_b;
-                j <= j + 5'd1;
             end
             S_STORE: if (res_we) begin
                 ptr <= ptr + 1'b1;

@@ -181,11 +181,12 @@ LIMIT_UNDECIDED = 0x80000000  # LIMITED_VX when the CPU must take step 5 itself
 LIMIT_WORDS = [  # a steered entry of a run with CTRL.LIMIT: firmware/steering.c's limit_speed_slow, bit for bit
     (2, "LIMITED_VX", "the velocity x after step 5, for v = (VX, VY) and the exact speed estimate: "
                       "v scaled to MAXSPEED (fx_scale_to, clamped to +-64 px) where its squared "
-                      "speed (fx_sq18) is above MAXSPEED's, to MINSPEED where it is below "
-                      "MINSPEED's and no edge turns the boid, v itself between them, MINSPEED "
-                      "(or 0) for a boid at rest; 0x80000000 (LIMIT_UNDECIDED) for a boid slower "
-                      "than MINSPEED that an edge turns, or with a component of 64 px or more: "
-                      "the CPU decides"),
+                      "speed (fx_sq18) is above MAXSPEED's; where it is below MINSPEED's, the "
+                      "edge's braking (keep_edge_brake: an edge turns the boid along an axis it "
+                      "still heads out on, slower than MINSPEED, and the other component makes "
+                      "up MINSPEED) or else v scaled to MINSPEED; v itself between them; "
+                      "MINSPEED (or 0) for a boid at rest; 0x80000000 (LIMIT_UNDECIDED) for a "
+                      "component of 64 px or more: the CPU decides"),
     (3, "LIMITED_VY", "the same, y (0 when LIMITED_VX is LIMIT_UNDECIDED)"),
 ]
 ADDRESS_BITS = 20  # byte address width of each slave
@@ -436,9 +437,9 @@ def markdown():
             "the velocity in words 0 and 1, as `limit_speed_slow()` in `firmware/steering.c` does",
             "with the exact estimate, bit for bit, and writes it into words 2 and 3. It holds for",
             "a boid whose steps 3 and 4 (predators, scout bias) leave the velocity as it is, which",
-            "the CPU checks; the cases it leaves to the CPU (slower than MINSPEED where an edge",
-            "turns the boid, a component of 64 px or more) read LIMIT_UNDECIDED. An entry takes",
-            "6 cycles more, or 27 for a boid whose velocity it scales.", "",
+            "the CPU checks; a velocity with a component of 64 px or more it leaves to the CPU",
+            "(LIMIT_UNDECIDED). An entry takes 6 cycles more, 27 for a boid whose velocity it",
+            "scales, 26 for one it brakes at an edge.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in LIMIT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")

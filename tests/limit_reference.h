@@ -2,7 +2,7 @@
  * b->y) whose velocity after steps 1 and 2 is v: limit_speed_slow's velocity
  * (firmware/steering.c, the exact estimate of p) where the device decides,
  * NEIGHBOR_LIMIT_UNDECIDED and 0 where it leaves the boid to the CPU (a
- * component of 64 px or more; slower than minspeed where an edge turns it).
+ * component of 64 px or more).
  * Shared by tests/rtl/gen_steer_vectors.c and tests/cosim_accel.c. */
 #ifndef LIMIT_REFERENCE_H
 #define LIMIT_REFERENCE_H
@@ -11,8 +11,9 @@
 #include "steering.h"
 
 /* How the device comes to its words: it leaves the boid to the CPU, decides
- * at once (v kept, or a boid at rest), or scales v (27 cycles more in all). */
-enum { LIMIT_TO_CPU = 0, LIMIT_AT_ONCE = 1, LIMIT_SCALED = 2 };
+ * at once (v kept, or a boid at rest), scales v, or brakes it at an edge
+ * (keep_edge_brake: the other component makes up minspeed). */
+enum { LIMIT_TO_CPU = 0, LIMIT_AT_ONCE = 1, LIMIT_SCALED = 2, LIMIT_BRAKED = 3, LIMIT_OUTCOMES = 4 };
 
 static inline int limit_reference(const boid_t *b, vec32_t v, const flock_params_t *p,
                                   vec32_t *out)
@@ -22,7 +23,9 @@ static inline int limit_reference(const boid_t *b, vec32_t v, const flock_params
     edge_turn_t t = edge_turn(b, p);
     int below = fx_sq18(ax) + fx_sq18(ay) < fx_sq18((uint32_t)p->minspeed);
 
-    if ((ax | ay) >= 1u << 22 || ((ax | ay) != 0 && below && (t.x | t.y) != 0)) {
+    int32_t bx = v.x, by = v.y;
+
+    if ((ax | ay) >= 1u << 22) {
         out->x = fx_i32(NEIGHBOR_LIMIT_UNDECIDED);
         out->y = 0;
         return LIMIT_TO_CPU;
@@ -30,8 +33,10 @@ static inline int limit_reference(const boid_t *b, vec32_t v, const flock_params
     limit_speed_slow(&moved, NULL, p);
     out->x = moved.vx;
     out->y = moved.vy;
-    return (ax | ay) == 0 || (!below && fx_sq18(ax) + fx_sq18(ay) <= fx_sq18((uint32_t)p->maxspeed))
-               ? LIMIT_AT_ONCE
+    if ((ax | ay) == 0 || (!below && fx_sq18(ax) + fx_sq18(ay) <= fx_sq18((uint32_t)p->maxspeed)))
+        return LIMIT_AT_ONCE;
+    return below && (t.x | t.y) != 0 && keep_edge_brake(&bx, &by, p->minspeed, t, b->x, b->y, p)
+               ? LIMIT_BRAKED
                : LIMIT_SCALED;
 }
 

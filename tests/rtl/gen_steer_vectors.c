@@ -14,8 +14,8 @@
  * clamp, and worlds narrower than two margins. The runs with limit as well add
  * step 5 (the speed limit, as limit_speed_slow has it with the exact estimate)
  * for speeds at rest, below, within and above the limits, and over 64 px
- * (tests/limit_reference.h); the generator fails unless each of its three
- * outcomes (left to the CPU, decided at once, scaled) comes up.
+ * (tests/limit_reference.h); the generator fails unless each of its four
+ * outcomes (left to the CPU, decided at once, scaled, braked) comes up.
  *
  * File format (whitespace separated, hex words, read with $fscanf):
  *   <runs>
@@ -24,7 +24,7 @@
  *   N lines: sep_x sep_y coh_x coh_y ali_x ali_y count push_x push_y mean_vx mean_vy
  *            x y vx vy v_x v_y lim_x lim_y outcome
  *   (v: the velocity after steps 1 and 2; lim: after step 5, or 80000000 0 where
- *   the CPU decides; outcome: LIMIT_TO_CPU, _AT_ONCE or _SCALED)
+ *   the CPU decides; outcome: LIMIT_TO_CPU, _AT_ONCE, _SCALED or _BRAKED)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,7 +146,7 @@ int main(int argc, char **argv)
 {
     static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600, 1, 2, 9, 40, 200, 600,
                                      1, 2, 9, 40, 200, 600};
-    uint32_t nmax, r, runs, i, outcomes[3] = {0, 0, 0};
+    uint32_t nmax, r, runs, i, outcomes[LIMIT_OUTCOMES] = {0, 0, 0, 0};
     FILE *out;
 
     if (argc != 3 || (nmax = (uint32_t)strtoul(argv[1], NULL, 0)) < 64) {
@@ -222,9 +222,12 @@ int main(int argc, char **argv)
                     (uint32_t)lim.x, (uint32_t)lim.y, outcome);
         }
     }
-    if (outcomes[0] < 8 || outcomes[1] < 8 || outcomes[2] < 8) {
-        fprintf(stderr, "gen_steer_vectors: step 5's outcomes too rare: %u left, %u at once, %u scaled\n",
-                outcomes[0], outcomes[1], outcomes[2]);
+    if (outcomes[LIMIT_TO_CPU] < 8 || outcomes[LIMIT_AT_ONCE] < 8 || outcomes[LIMIT_SCALED] < 8 ||
+        outcomes[LIMIT_BRAKED] < 8) {
+        fprintf(stderr,
+                "gen_steer_vectors: step 5's outcomes too rare: %u left, %u at once, %u scaled, "
+                "%u braked\n",
+                outcomes[0], outcomes[1], outcomes[2], outcomes[3]);
         return 1;
     }
     if (fclose(out) != 0) {

@@ -146,12 +146,13 @@ module tb_accel_steer #(
     integer fd, runs, r, n, i, got, entries = 0;
     reg [31:0] w[0:19];
     reg [31:0] c_gain, a_gain;
-    integer vel, lim, t0, t1, t2, scaled, outcomes[0:2];
+    integer vel, lim, t0, t1, t2, scaled, braked, outcomes[0:3];
     reg [RES_W-1:0] guard;
     initial begin
         outcomes[0] = 0;
         outcomes[1] = 0;
         outcomes[2] = 0;
+        outcomes[3] = 0;
     end
 
     initial begin
@@ -181,6 +182,7 @@ module tb_accel_steer #(
             velocity = vel != 0;
             limit = lim != 0;
             scaled = 0;
+            braked = 0;
             for (i = 0; i < n; i = i + 1) begin
                 got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %d", w[0],
                               w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11],
@@ -195,6 +197,7 @@ module tb_accel_steer #(
                                    : pack_steer(w[7], w[8], w[9], w[10], w[6]);
                 if (limit) outcomes[w[19]] = outcomes[w[19]] + 1;
                 if (w[19] == 2) scaled = scaled + 1;
+                if (w[19] == 3) braked = braked + 1;
                 own[i] = {w[14], w[13], w[12], w[11]};
             end
             for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
@@ -230,9 +233,10 @@ module tb_accel_steer #(
 
         // The cost of velocity: with every entry written and the ports free, a run
         // with it takes exactly two cycles an entry more than one without; limit (the
-        // last run's), 6 more an entry and 21 more for each boid it scales.
+        // last run's), 6 more an entry, 21 more for each boid it scales and 20 more
+        // for each it brakes.
         checks = checks + 1;
-        if (!limit || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0)
+        if (!limit || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0 || outcomes[3] == 0)
             fail("the runs with limit miss an outcome of step 5");
         velocity = 1'b0;
         limit = 1'b0;
@@ -250,9 +254,9 @@ module tb_accel_steer #(
                      t1 - t0, n, t1, t0);
             errors = errors + 1;
         end
-        if (t2 - t1 != 6 * n + 21 * scaled) begin
-            $display("FAIL limit costs %0d cycles over %0d entries (%0d slowed), not %0d",
-                     t2 - t1, n, scaled, 6 * n + 21 * scaled);
+        if (t2 - t1 != 6 * n + 21 * scaled + 20 * braked) begin
+            $display("FAIL limit costs %0d cycles over %0d entries (%0d scaled, %0d braked), not %0d",
+                     t2 - t1, n, scaled, braked, 6 * n + 21 * scaled + 20 * braked);
             errors = errors + 1;
         end
         for (i = 0; i < n; i = i + 1) if (mem[i] !== want[i]) fail("a timed run's entry differs");
@@ -272,8 +276,8 @@ module tb_accel_steer #(
         if (finishes != 1 || steered != n) fail("the run after a reset did not finish once");
 
         if (errors == 0)
-            $display("PASS tb_accel_steer: %0d entries in %0d runs (step 5: %0d to the CPU, %0d at once, %0d scaled), %0d checks",
-                     entries, runs, outcomes[0], outcomes[1], outcomes[2], checks);
+            $display("PASS tb_accel_steer: %0d entries in %0d runs (step 5: %0d to the CPU, %0d at once, %0d scaled, %0d braked), %0d checks",
+                     entries, runs, outcomes[0], outcomes[1], outcomes[2], outcomes[3], checks);
         else
             $display("FAIL tb_accel_steer: %0d errors in %0d checks", errors, checks);
         $finish;
