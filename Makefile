@@ -388,6 +388,9 @@ SOC_BINS := 0
 # the accelerator's own sort in build/soc's RTL (the firmware uses it where the
 # accelerator has it, before SOC_BINS)
 SOC_SORTER := 1
+# the speed limit in the accelerator's steering (CTRL.LIMIT; 0: the firmware
+# takes step 5 for every boid, as a board without it does)
+SOC_LIMIT := 1
 # ... for flocks above this times LANES (the CPU's cycles a boid of a step:
 # firmware/soc/soc_main.c; 0: every flock)
 SOC_SORT_CPU_CYCLES := 204
@@ -496,7 +499,7 @@ SOC_SPRITES := $(shell echo $$(( $(SYSTEM_NMAX) + 256 )))
 SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
 SOC_SYSTEM_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
 SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_PIXEL_HZ) / 2) / $(SOC_PIXEL_HZ) )))
-SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SOC_SORTER) \
+SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SOC_SORTER) LIMIT=$(SOC_LIMIT) \
 	SCALE=$(SOC_SCALE) $(video_mode_label_$(MODE)) $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
@@ -516,7 +519,7 @@ $(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o 
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
 	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_soc,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
-		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GRESULT_SLOTS=$($*_SLOTS) \
+		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GLIMIT=$(SOC_LIMIT) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
 		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
 		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)

@@ -4,7 +4,8 @@
 # rate measured there is that of exactly the configuration synthesized.
 # B_BINNING: 1 builds the accelerator's binned batch (build/sim and build/soc
 # have it too: SYSTEM_BINNING); B_SORTER: 1 its counting sort as well (unset:
-# 0; build/soc has it: SOC_SORTER). B_MODE: the video mode (constraints/video_modes.mk),
+# 0; build/soc has it: SOC_SORTER); B_LIMIT: 0 leaves the speed limit out of its
+# steering (unset: 1, CTRL.LIMIT; SOC_LIMIT). B_MODE: the video mode (constraints/video_modes.mk),
 # the one the board's clocks make. B_SLOTS: the accelerator's result ring
 # (RESULT_SLOTS, a power of two below B_NMAX; unset: N_MAX entries, no ring).
 #   make synth                  every open-flow board (bitstream, timing report)
@@ -50,8 +51,14 @@ ulx3s_NMAX := 2048
 ulx3s_LANES := 8
 ulx3s_BINNING := 1
 # the accelerator's own sort (ulx3s_SORTER := 1) flies 2,579 boids on a
-# simulator with N_MAX 3,072, but its build reached 40.32 MHz of the 41.67
+# simulator with N_MAX 3,072 (3,085 with N_MAX 4,096 and the speed limit
+# below), but its build reached 40.32 MHz of the 41.67
 # (the CPU's RAM-to-fetch path; docs/boards.md): off until one meets it
+# the speed limit in the accelerator's steering (CTRL.LIMIT) cuts the CPU's
+# step by a third, but with it the build reached 40.73 MHz of the 41.67 (the
+# same RAM-to-fetch path, placed further apart: docs/boards.md): off until one
+# meets it
+ulx3s_LIMIT := 0
 # the results in a ring of 512 (5 block RAMs, not 20): the firmware reads them
 # as they come and frees them (RESULTS_FREED)
 ulx3s_SLOTS := 512
@@ -103,7 +110,7 @@ board_opt = $(if $(filter undefined,$(origin $1_$2)),$3,$(or $($1_$2),$3))
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(call board_opt,$1,RAM_SHARED,0) \
 	SOC_DIV_PAIR=$(call board_opt,$1,DIV_PAIR,1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
-	SOC_SORTER=$(call board_opt,$1,SORTER,0) \
+	SOC_SORTER=$(call board_opt,$1,SORTER,0) SOC_LIMIT=$(call board_opt,$1,LIMIT,1) \
 	SYSTEM_RESULT_SLOTS=$(or $($1_SLOTS),$($1_NMAX)) \
 	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
 	SOC_PIXEL_HZ=$(call board_opt,$1,PIXEL_HZ,$($1_CLOCK_HZ)) \
@@ -112,7 +119,8 @@ board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING
 	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;) \
 	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top; \
 	$(if $($1_SLOTS),chparam -set RESULT_SLOTS $($1_SLOTS) $1_top;) \
-	$(if $(filter 1,$(call board_opt,$1,SORTER,0)),chparam -set SORTER 1 $1_top;)
+	$(if $(filter 1,$(call board_opt,$1,SORTER,0)),chparam -set SORTER 1 $1_top;) \
+	$(if $(filter 0,$(call board_opt,$1,LIMIT,1)),chparam -set LIMIT 0 $1_top;)
 # Block-RAM boards take the RAM image into the bitstream.
 board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 

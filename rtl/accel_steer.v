@@ -51,6 +51,7 @@
 
 module accel_steer #(
     parameter integer N_MAX = 1024,
+    parameter integer LIMIT = 1,                    // 0: no step 5 (limit is ignored; no logic for it)
     parameter integer RES_W = 7 * 10 + 96           // result entry bits (accel_core)
 ) (
     input  wire                     clk,
@@ -146,6 +147,7 @@ module accel_steer #(
     wire [31:0] match_term = n != {CNT_W{1'b0}} ? gained : 32'd0;
 
     // ---- step 5 (limit) ----
+    wire        limiting = LIMIT != 0 && velocity && limit;
     `include "accel_rsqrt_seed.vh"
     reg  [4:0]  j;                                  // the limit's step
     reg  [31:0] ux, uy;                             // v normalized: max(|ux|, |uy|) in [2^21, 2^22)
@@ -303,12 +305,12 @@ module accel_steer #(
                 endcase
                 k <= k + 4'd1;
                 j <= 5'd0;
-                if (k == (velocity ? 4'd11 : 4'd9)) state <= velocity && limit ? S_LIMIT : S_STORE;
+                if (k == (velocity ? 4'd11 : 4'd9)) state <= limiting ? S_LIMIT : S_STORE;
             end
             // Step 5, one product at a time through the same multiplier (issued at
             // step j, its high word prod_hi read at j + 2): the squared speed and
             // the squared limits, then fx_scale_to's chain for a boid too fast.
-            S_LIMIT: begin
+            S_LIMIT: if (LIMIT != 0) begin
                 j <= j + 5'd1;
                 case (j)
                     5'd0: begin
@@ -414,8 +416,8 @@ module accel_steer #(
         if (rst) state <= S_IDLE;
     end
 
-    assign res_wdata = {n, {(6*SUM_W-128){1'b0}}, velocity && limit ? lim_y : mean_vy,
-                        velocity && limit ? lim_x : mean_vx, velocity ? v_y : push_y,
+    assign res_wdata = {n, {(6*SUM_W-128){1'b0}}, limiting ? lim_y : mean_vy,
+                        limiting ? lim_x : mean_vx, velocity ? v_y : push_y,
                         velocity ? v_x : push_x};
 
     // The gains and the offsets enter gain() shifted as 32-bit words (their high

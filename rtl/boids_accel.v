@@ -51,6 +51,7 @@ module boids_accel #(
     parameter integer LANES = 8,                    // parallel pair units, 1..16
     parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
     parameter integer STEER = 0,                    // 1: CTRL.STEER, the neighbour steering (accel_steer; N_MAX >= 33)
+    parameter integer LIMIT = 1,                    // with STEER, 1: CTRL.LIMIT, the speed limit too
     parameter integer RESULT_SLOTS = N_MAX,         // result entries kept: N_MAX, or a ring (above)
     parameter integer SORTER = 0,                   // 1: the counting sort and pass builder (BINNING = 1)
     parameter integer CELLS = N_MAX,                // the sorter's most cells (BIN_CELLS), 2..16384
@@ -80,6 +81,7 @@ module boids_accel #(
     // The steering's four words lie below the count: N_MAX of 33 or more. A
     // smaller build has none (CTRL.STEER reads 0, as with STEER = 0).
     localparam HAS_STEER = STEER != 0 && N_MAX >= 33;
+    localparam HAS_LIMIT = HAS_STEER && LIMIT != 0;
     localparam HAS_SORTER = SORTER != 0 && BINNING != 0;
     localparam [31:0] BIN_CELLS_WORD = HAS_SORTER ? CELLS : 0;
     localparam integer SW = RESULT_SLOTS < N_MAX ? $clog2(RESULT_SLOTS) : IW;  // a slot's index
@@ -108,6 +110,7 @@ module boids_accel #(
         if (BINNING != 0 && BINNING != 1) $error("%m: BINNING = %0d, must be 0 or 1", BINNING);
         if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
         if (STEER != 0 && STEER != 1) $error("%m: STEER = %0d, must be 0 or 1", STEER);
+        if (LIMIT != 0 && LIMIT != 1) $error("%m: LIMIT = %0d, must be 0 or 1", LIMIT);
         // accel_sorter takes the halves of GRID and CELL_POS as they are here
         if (GRID_COLS != 0 || GRID_ROWS != 16 || CELL_POS_X != 0 || CELL_POS_Y != 16)
             $error("%m: GRID and CELL_POS must have their fields at bits 0 and 16");
@@ -123,7 +126,7 @@ module boids_accel #(
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
     wire        ctrl_velocity = HAS_STEER && ctrl_velocity_r;
-    wire        ctrl_limit = HAS_STEER && ctrl_limit_r;
+    wire        ctrl_limit = HAS_LIMIT && ctrl_limit_r;
     reg  [31:0] reg_centering, reg_avoid;
     reg  [31:0] reg_matching, reg_turn, reg_margin, reg_world_w, reg_world_h;
     reg  [31:0] reg_minspeed, reg_maxspeed;
@@ -252,7 +255,7 @@ module boids_accel #(
                             || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
                             || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
                             || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
-                            || (HAS_STEER && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
+                            || (HAS_LIMIT && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
                             || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
                             st_err_busy <= 1'b1;
                     end else begin
@@ -293,8 +296,8 @@ module boids_accel #(
                         if (adr == REG_MARGIN && HAS_STEER) reg_margin <= wb_dat_i;
                         if (adr == REG_WORLD_W && HAS_STEER) reg_world_w <= wb_dat_i;
                         if (adr == REG_WORLD_H && HAS_STEER) reg_world_h <= wb_dat_i;
-                        if (adr == REG_MINSPEED && HAS_STEER) reg_minspeed <= wb_dat_i;
-                        if (adr == REG_MAXSPEED && HAS_STEER) reg_maxspeed <= wb_dat_i;
+                        if (adr == REG_MINSPEED && HAS_LIMIT) reg_minspeed <= wb_dat_i;
+                        if (adr == REG_MAXSPEED && HAS_LIMIT) reg_maxspeed <= wb_dat_i;
                     end
                 end
                 REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
@@ -430,6 +433,7 @@ module boids_accel #(
 
             accel_steer #(
                 .N_MAX(N_MAX),
+                .LIMIT(LIMIT),
                 .RES_W(RES_W)
             ) u_steer (
                 .clk(gclk),
@@ -690,8 +694,8 @@ module boids_accel #(
                 REG_MARGIN[7:2]: rd_reg <= HAS_STEER ? reg_margin : 32'd0;
                 REG_WORLD_W[7:2]: rd_reg <= HAS_STEER ? reg_world_w : 32'd0;
                 REG_WORLD_H[7:2]: rd_reg <= HAS_STEER ? reg_world_h : 32'd0;
-                REG_MINSPEED[7:2]: rd_reg <= HAS_STEER ? reg_minspeed : 32'd0;
-                REG_MAXSPEED[7:2]: rd_reg <= HAS_STEER ? reg_maxspeed : 32'd0;
+                REG_MINSPEED[7:2]: rd_reg <= HAS_LIMIT ? reg_minspeed : 32'd0;
+                REG_MAXSPEED[7:2]: rd_reg <= HAS_LIMIT ? reg_maxspeed : 32'd0;
                 REG_RESULT_SLOTS[7:2]: rd_reg <= SLOTS_WORD;
                 REG_RESULTS_FREED[7:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
                 REG_SORT[7:2]: rd_reg <= {29'd0, sort_phase} << SORT_PHASE;

@@ -26,6 +26,7 @@ module boids_soc #(
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer RESULT_SLOTS = N_MAX,         // accelerator: result entries kept (a ring if fewer)
     parameter integer SORTER = 0,                   // accelerator: 1, the counting sort (with BINNING)
+    parameter integer LIMIT = 1,                    // accelerator: 1, the speed limit in its steering
     parameter integer CELLS = N_MAX,                // accelerator: the sorter's most cells
     parameter integer SPRITES_MAX = N_MAX + 256,    // display: sprite memory entries
     parameter integer SCALE = 1,                    // display: 1, 2 or 4
@@ -194,7 +195,7 @@ module boids_soc #(
 
     boids_system #(
         .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .RESULT_SLOTS(RESULT_SLOTS),
-        .SORTER(SORTER), .CELLS(CELLS),
+        .SORTER(SORTER), .CELLS(CELLS), .LIMIT(LIMIT),
         .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE),
         .MODE(MODE),
         .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE),

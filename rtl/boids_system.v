@@ -16,6 +16,7 @@ module boids_system #(
     parameter integer LANES = 8,                    // accelerator: parallel pair units, 0: none
     parameter integer BINNING = 0,                  // accelerator: 1, the binned batch
     parameter integer STEER = 1,                    // accelerator: 1, the neighbour steering
+    parameter integer LIMIT = 1,                    // accelerator: 1, and its speed limit (CTRL.LIMIT)
     parameter integer RESULT_SLOTS = N_MAX,         // accelerator: result entries kept (a ring if fewer)
     parameter integer SORTER = 0,                   // accelerator: 1, the counting sort (with BINNING)
     parameter integer CELLS = N_MAX,                // accelerator: the sorter's most cells
@@ -67,6 +68,7 @@ module boids_system #(
                 .LANES(LANES),
                 .BINNING(BINNING),
                 .STEER(STEER),
+                .LIMIT(LIMIT),
                 .RESULT_SLOTS(RESULT_SLOTS),
                 .SORTER(SORTER),
                 .CELLS(CELLS)

@@ -49,7 +49,8 @@ REGS = [
                               "instead the boid's velocity after the Cornell rules' step 5 (the speed "
                               "limit of the exact estimate, with MINSPEED and MAXSPEED) for a boid "
                               "whose steps 3 and 4 leave the words 0 and 1 as they are: the LIMIT "
-                              "result words. Reads 0 and is ignored in a build without steering."),
+                              "result words. Reads 0 and is ignored in a build without steering "
+                              "or without LIMIT (a build parameter)."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
@@ -136,9 +137,9 @@ REGS = [
         ("PLACED", 16, 16, "RO", "boids placed (fourth APPEND writes taken)"),
     ]),
     ("MINSPEED", 0x7C, "RW", 0, "minspeed (Q16.16 px/frame) for a run with CTRL.LIMIT. Reads 0 in a "
-                                "build without steering.", []),
+                                "build without steering or without LIMIT.", []),
     ("MAXSPEED", 0x80, "RW", 0, "maxspeed (Q16.16 px/frame) for a run with CTRL.LIMIT. Reads 0 in a "
-                                "build without steering.", []),
+                                "build without steering or without LIMIT.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12

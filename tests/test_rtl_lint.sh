@@ -167,6 +167,14 @@ for size in "2048 8 1 512" "64 3 0 8"; do
         iverilog -g2012 -Wall -Irtl -y rtl -Pboids_accel.N_MAX="$1" -Pboids_accel.LANES="$2" \
         -Pboids_accel.BINNING="$3" -Pboids_accel.STEER=1 -Pboids_accel.RESULT_SLOTS="$4" -o /dev/null rtl/boids_accel.v
 done
+# The steering without its speed limit (LIMIT 0: a board whose timing wants the
+# logic out).
+check "verilator -Wall boids_accel N_MAX=2048 LANES=8 BINNING=1 STEER=1 LIMIT=0" \
+    verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX=2048 -GLANES=8 -GBINNING=1 -GSTEER=1 -GLIMIT=0 \
+    rtl/boids_accel.v
+check "iverilog -g2012 -Wall boids_accel N_MAX=2048 LANES=8 BINNING=1 STEER=1 LIMIT=0" \
+    iverilog -g2012 -Wall -Irtl -y rtl -Pboids_accel.N_MAX=2048 -Pboids_accel.LANES=8 \
+    -Pboids_accel.BINNING=1 -Pboids_accel.STEER=1 -Pboids_accel.LIMIT=0 -o /dev/null rtl/boids_accel.v
 check "verilator -Wall boids_soc N_MAX=512 LANES=8 SCALE=2 PIXEL_CLOCK_SEPARATE=1" \
     verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 -GSCALE=2 \
     -GPIXEL_CLOCK_SEPARATE=1 rtl/boids_soc.v

@@ -24,6 +24,7 @@ module ulx3s_top #(
     parameter integer LANES = 8,
     parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SORTER = 0,                   // ... and its counting sort (with BINNING)
+    parameter integer LIMIT = 1,                    // ... and the speed limit in its steering
     parameter integer RESULT_SLOTS = N_MAX,         // the accelerator's result entries (a ring if fewer)
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
@@ -79,6 +80,7 @@ module ulx3s_top #(
         .LANES(LANES),
         .BINNING(BINNING),
         .SORTER(SORTER),
+        .LIMIT(LIMIT),
         .RESULT_SLOTS(RESULT_SLOTS),
         .SPRITES_MAX(SPRITES_MAX),
         .SCALE(SCALE),

@@ -15,6 +15,7 @@ module tb_boids_accel;
     parameter integer LANES = 8;
     parameter integer BINNING = 0;
     parameter integer STEER = 1;
+    parameter integer LIMIT = 1;                    // with STEER: CTRL.LIMIT, MINSPEED and MAXSPEED
 
 `include "accel_regs.vh"
 
@@ -38,7 +39,8 @@ module tb_boids_accel;
         .N_MAX(N_MAX),
         .LANES(LANES),
         .BINNING(BINNING),
-        .STEER(STEER)
+        .STEER(STEER),
+        .LIMIT(LIMIT)
     ) dut (
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
@@ -161,13 +163,17 @@ module tb_boids_accel;
         steer_param_adr[7] = REG_MINSPEED;  steer_param_val[7] = 32'h5eed_0001;
         steer_param_adr[8] = REG_MAXSPEED;  steer_param_val[8] = 32'h0001_5eed;
     end
+    // MINSPEED and MAXSPEED (the last two) are kept only with LIMIT.
+    function steer_kept(input integer k);
+        steer_kept = STEER != 0 && (k < 7 || LIMIT != 0);
+    endfunction
     task steer_params_keep;
         integer k;
         begin
             for (k = 0; k < STEER_PARAMS; k = k + 1) write32(steer_param_adr[k], steer_param_val[k]);
             for (k = 0; k < STEER_PARAMS; k = k + 1)
-                expect32("a steering parameter keeps 32 bits (0 without steering)", steer_param_adr[k],
-                         STEER != 0 ? steer_param_val[k] : 32'd0);
+                expect32("a steering parameter keeps 32 bits (0 without steering, the limits 0 without LIMIT)",
+                         steer_param_adr[k], steer_kept(k) ? steer_param_val[k] : 32'd0);
         end
     endtask
 
@@ -708,7 +714,8 @@ module tb_boids_accel;
             write32(REG_CTRL, 32'hffff_fff8);
             expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER, VELOCITY and LIMIT (with steering) stick",
                      REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0)
-                               | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT | CTRL_LIMIT_BIT : 32'd0));
+                               | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT : 32'd0)
+                               | (STEER != 0 && LIMIT != 0 ? CTRL_LIMIT_BIT : 32'd0));
             steer_params_keep;
             expect32("RESULT_SLOTS is NMAX (no ring)", REG_RESULT_SLOTS, N_MAX);
             write32(REG_RESULT_SLOTS, 32'd3);
@@ -850,7 +857,7 @@ module tb_boids_accel;
             // steer_params_keep left them)
             for (sp = 2; sp < STEER_PARAMS; sp = sp + 1)
                 expect32("a steering parameter kept while busy", steer_param_adr[sp],
-                         STEER != 0 ? steer_param_val[sp] : 32'd0);
+                         steer_kept(sp) ? steer_param_val[sp] : 32'd0);
             expect32("COUNT kept while busy", REG_COUNT, n);
             expect32("QUERY kept while busy", REG_QUERY, 32'd0);
             expect32("VISUAL kept while busy", REG_VISUAL, p_visual);
