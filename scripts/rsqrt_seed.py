@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The reciprocal square root's seed table, one formula for both sides:
 firmware/fixed.c's RSQRT_SEED (checked by tests/test_fixed.c) and the
-steering unit's speed limit (rtl/accel_rsqrt_seed.vh, written here).
+steering unit's speed limit (rtl/accel_rsqrt_seed.vh, written here). Both
+modes also check that firmware/fixed.c's table is this one.
 
 Entry i is round(2^18.5 / sqrt(i + 32.5)): 2^45 / sqrt(n) / 2^15 at the
 middle of bin i of n >> 23, for n in [2^28, 2^31).
@@ -9,6 +10,8 @@ middle of bin i of n >> 23, for n in [2^28, 2^31).
 Usage: rsqrt_seed.py [--check] ROOT
 """
 import math
+import os
+import re
 import sys
 
 from generated_files import generator_main
@@ -32,6 +35,30 @@ def verilog():
     return "\n".join(out)
 
 
+def firmware_table_agrees(root):
+    """firmware/fixed.c's RSQRT_SEED is this table: the unit and the firmware
+    must start their Newton steps from the same seeds to agree bit for bit."""
+    path = os.path.join(root, "firmware", "fixed.c")
+    try:
+        with open(path) as f:
+            found = re.search(r"RSQRT_SEED\[(\d+)\]\s*=\s*\{([^}]*)\}", f.read())
+    except OSError as e:
+        print(f"rsqrt_seed.py: {path}: {e.strerror}", file=sys.stderr)
+        return False
+    if not found:
+        print(f"rsqrt_seed.py: {path}: no RSQRT_SEED table", file=sys.stderr)
+        return False
+    table = [int(v) for v in found.group(2).split(",") if v.strip()]
+    if int(found.group(1)) != BINS or table != seeds():
+        wrong = [i for i in range(min(len(table), BINS)) if table[i] != seeds()[i]]
+        print(f"rsqrt_seed.py: {path}: RSQRT_SEED is not round(2^18.5 / sqrt(i + 32.5)) "
+              f"({len(table)} entries; first wrong: {wrong[:1] or 'the size'})", file=sys.stderr)
+        return False
+    return True
+
+
 if __name__ == "__main__":
-    sys.exit(generator_main(__doc__, lambda root: {"rtl/accel_rsqrt_seed.vh": verilog()},
-                            "rsqrt_seed.py"))
+    status = generator_main(__doc__, lambda root: {"rtl/accel_rsqrt_seed.vh": verilog()},
+                            "rsqrt_seed.py")
+    root = next((a for a in sys.argv[1:] if not a.startswith("-")), ".")
+    sys.exit(status or (0 if firmware_table_agrees(root) else 1))

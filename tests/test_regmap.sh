@@ -38,4 +38,15 @@ elif grep -q "out of date: constraints/video_modes.mk" <<<"$out"; then
 else
     not_ok "the check of a changed file" "$out"
 fi
+# ... and a firmware seed table that is not the unit's fails too.
+mkdir -p "$copy/firmware"
+cp rtl/accel_rsqrt_seed.vh "$copy/rtl/"
+sed 's/65030, 64052/65030, 64053/' firmware/fixed.c > "$copy/firmware/fixed.c"
+if out=$(python3 scripts/rsqrt_seed.py --check "$copy" 2>&1); then
+    not_ok "a changed RSQRT_SEED in firmware/fixed.c passed the check"
+elif grep -q "fixed.c: RSQRT_SEED is not" <<<"$out"; then
+    ok "a firmware seed table other than the unit's fails the check ($out)"
+else
+    not_ok "the check of a changed RSQRT_SEED" "$out"
+fi
 echo "1..$n"
