@@ -150,8 +150,34 @@ module accel_steer #(
     wire        limiting = LIMIT != 0 && velocity && limit;
     `include "accel_rsqrt_seed.vh"
     reg  [4:0]  j;                                  // the limit's step
-    reg  [31:0] ux, uy;                             // v normalized: max(|ux|, |uy|) in [2^21, 2^22)
+    // v normalized (max(|ux|, |uy|) in [2^21, 2^22)); for the brake, the product's
+    // two factors, then their mantissas
+    reg  [31:0] ux, uy;
     reg  [31:0] sq_x, sq_y, min2, nrm, y, scale, target, lim_x, lim_y;
+    wire [31:0] prod_hi = prod[63:32];
+    wire [31:0] abs_x = v_x[31] ? -v_x : v_x;
+    wire [31:0] abs_y = v_y[31] ? -v_y : v_y;
+    wire [31:0] mag = abs_x | abs_y;
+    wire        limit_small = mag[31:22] == 10'd0;
+    // the left shift that brings mag's top bit to bit 21 (fx_normalize, small v)
+    function [4:0] lead_shift(input [21:0] m);
+        integer b;
+        begin
+            lead_shift = 5'd0;
+            for (b = 0; b < 22; b = b + 1)
+                if (m[b]) lead_shift = 5'd21 - b[4:0];
+        end
+    endfunction
+    wire [4:0]  norm_shift = lead_shift(mag[21:0]);
+    wire [31:0] s2 = sq_x + sq_y;
+    wire [31:0] newton_c = 32'h0400_0000 - prod_hi; // 2^26 - x y^2, as C's int32
+    wire [31:0] y_next = y + prod_hi;
+    wire [31:0] plus_half = prod_hi + 32'd1;        // fx_round_shift(p, 1): (p + 1) >> 1, signed
+    wire [31:0] rounded = {plus_half[31], plus_half[31:1]};
+    function [31:0] clamp_speed(input [31:0] v);
+        clamp_speed = $signed(v) > $signed(SPEED_CLAMP) ? SPEED_CLAMP
+                    : $signed(v) < -$signed(SPEED_CLAMP) ? -SPEED_CLAMP : v;
+    endfunction
     // edge_turn(): no edge turns the boid (its turns cancel, or there is no turn)
     wire        edge_free = turn == 32'd0 || (left == right && top == bottom);
     // keep_edge_brake(): an edge turns the boid along an axis and it still heads
@@ -181,30 +207,6 @@ module accel_steer #(
     wire [31:0] made_up = root_zero || root_shift[5] ? 32'd0
                         : (prod_hi + (32'd1 << (root_shift - 6'd1))) >> root_shift;
     wire        toward_plus = other == 32'd0 ? $signed(pos) < $signed(world - pos) : !other[31];
-    wire [31:0] abs_x = v_x[31] ? -v_x : v_x;
-    wire [31:0] abs_y = v_y[31] ? -v_y : v_y;
-    wire [31:0] mag = abs_x | abs_y;
-    wire        limit_small = mag[31:22] == 10'd0;
-    // the left shift that brings mag's top bit to bit 21 (fx_normalize, small v)
-    function [4:0] lead_shift(input [21:0] m);
-        integer b;
-        begin
-            lead_shift = 5'd0;
-            for (b = 0; b < 22; b = b + 1)
-                if (m[b]) lead_shift = 5'd21 - b[4:0];
-        end
-    endfunction
-    wire [4:0]  norm_shift = lead_shift(mag[21:0]);
-    wire [31:0] prod_hi = prod[63:32];
-    wire [31:0] s2 = sq_x + sq_y;
-    wire [31:0] newton_c = 32'h0400_0000 - prod_hi; // 2^26 - x y^2, as C's int32
-    wire [31:0] y_next = y + prod_hi;
-    wire [31:0] plus_half = prod_hi + 32'd1;        // fx_round_shift(p, 1): (p + 1) >> 1, signed
-    wire [31:0] rounded = {plus_half[31], plus_half[31:1]};
-    function [31:0] clamp_speed(input [31:0] v);
-        clamp_speed = $signed(v) > $signed(SPEED_CLAMP) ? SPEED_CLAMP
-                    : $signed(v) < -$signed(SPEED_CLAMP) ? -SPEED_CLAMP : v;
-    endfunction
 
     function signed [32:0] sgn(input [31:0] w);
         sgn = {w[31], w};
