@@ -16,7 +16,7 @@ else
     not_ok "sprites out of date" "$out"
 fi
 if out=$(python3 scripts/rsqrt_seed.py --check . 2>&1); then
-    ok "rtl/accel_rsqrt_seed.vh matches scripts/rsqrt_seed.py (firmware/fixed.c's RSQRT_SEED: tests/test_fixed.c)"
+    ok "rtl/accel_rsqrt_seed.vh and firmware/fixed.c's RSQRT_SEED match scripts/rsqrt_seed.py"
 else
     not_ok "the steering unit's seed table out of date" "$out"
 fi
@@ -25,28 +25,29 @@ if out=$(python3 scripts/video_modes.py --check . 2>&1); then
 else
     not_ok "video modes out of date" "$out"
 fi
-# The check can fail: a copy of the tree with one number changed in a generated file.
+# The checks can fail: a copy of the tree with one number changed.
 copy=$(mktemp -d)
 trap 'rm -rf "$copy"' EXIT
-mkdir -p "$copy/rtl" "$copy/sim" "$copy/constraints" "$copy/docs"
+# refused WHAT PATTERN OK_TEXT COMMAND...: the check fails on the changed copy
+# with a message matching PATTERN.
+refused() {
+    local what=$1 pattern=$2 ok_text=$3 out; shift 3
+    if out=$("$@" 2>&1); then
+        not_ok "a changed $what passed the check"
+    elif grep -q "$pattern" <<<"$out"; then
+        ok "$ok_text ($out)"
+    else
+        not_ok "the check of a changed $what" "$out"
+    fi
+}
+mkdir -p "$copy/rtl" "$copy/sim" "$copy/constraints" "$copy/docs" "$copy/firmware"
 for f in rtl/vga_modes.vh sim/video_modes.h constraints/video_modes.mk docs/video-modes.md; do cp "$f" "$copy/$f"; done
 sed -i 's/video_mode_ps_800x600 := 25000/video_mode_ps_800x600 := 25001/' "$copy/constraints/video_modes.mk"
-if out=$(python3 scripts/video_modes.py --check "$copy" 2>&1); then
-    not_ok "a changed constraints/video_modes.mk passed the check"
-elif grep -q "out of date: constraints/video_modes.mk" <<<"$out"; then
-    ok "a hand-edited generated file fails the check, named ($out)"
-else
-    not_ok "the check of a changed file" "$out"
-fi
-# ... and a firmware seed table that is not the unit's fails too.
-mkdir -p "$copy/firmware"
+refused constraints/video_modes.mk "out of date: constraints/video_modes.mk" \
+    "a hand-edited generated file fails the check, named" python3 scripts/video_modes.py --check "$copy"
+# ... and a firmware seed table that is not the unit's.
 cp rtl/accel_rsqrt_seed.vh "$copy/rtl/"
 sed 's/65030, 64052/65030, 64053/' firmware/fixed.c > "$copy/firmware/fixed.c"
-if out=$(python3 scripts/rsqrt_seed.py --check "$copy" 2>&1); then
-    not_ok "a changed RSQRT_SEED in firmware/fixed.c passed the check"
-elif grep -q "fixed.c: RSQRT_SEED is not" <<<"$out"; then
-    ok "a firmware seed table other than the unit's fails the check ($out)"
-else
-    not_ok "the check of a changed RSQRT_SEED" "$out"
-fi
+refused "RSQRT_SEED in firmware/fixed.c" "fixed.c: RSQRT_SEED is not" \
+    "a firmware seed table other than the unit's fails the check" python3 scripts/rsqrt_seed.py --check "$copy"
 echo "1..$n"
