@@ -100,8 +100,8 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  *                             exact estimate (the query's minspeed and
  *                             maxspeed), for a boid whose steps 3 and 4 leave
  *                             it alone; +8 reads NEIGHBOR_LIMIT_UNDECIDED where
- *                             the engine left step 5 to the rules (at rest,
- *                             slower than minspeed, a component past 2^22) */
+ *                             the engine left step 5 to the rules (a
+ *                             component of 2^22, 64 px, or more) */
 enum {
     NEIGHBOR_STREAM_SUMS = 0,
     NEIGHBOR_STREAM_STEERING = 1,
