@@ -378,6 +378,9 @@ RV_ARCH := -march=rv32im_zicsr -mabi=ilp32 # binutils 2.40 wants Zicsr named
 RV_LINK_ARCH := -march=rv32im -mabi=ilp32 # the multilib libgcc is filed under
 SOC_RAM_BYTES := 524288
 SOC_RAM_SHARED := 0
+# 1: the RAM answers fetches a cycle later, from a register (a large RAM's
+# block RAMs far from the CPU: the ULX3S)
+SOC_FETCH_REG := 0
 # 0: the CPU's divider without the div/rem pair shortcut (smaller; the iCEBreaker)
 SOC_DIV_PAIR := 1
 SOC_STACK_BYTES := 16384
@@ -507,6 +510,11 @@ SOC_JITTER_SEED := 20240607
 SOC_MODELS := soc soc-jitter
 soc_JITTER := 0
 soc-jitter_JITTER := $(SOC_JITTER_SEED)
+# soc-jitter also has the RAM's fetch register (the ULX3S's: fetches answered two
+# cycles after the request, a three-word fetch buffer), so the conformance programs
+# and the flock run with both (tests/test_soc_isa.sh, tests/test_soc.sh)
+soc_FETCH_REG := $(SOC_FETCH_REG)
+soc-jitter_FETCH_REG := 1
 # soc-jitter also keeps its results in a ring of 32 (RESULT_SLOTS): the
 # firmware's flow control, and the accelerator's holds, at every flock size
 soc_SLOTS := $(SYSTEM_RESULT_SLOTS)
@@ -517,11 +525,11 @@ $(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o 
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
-	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER) (log: $(@D)/verilator.log)"
+	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER), FETCH_REG=$($*_FETCH_REG) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_soc,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
 		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GLIMIT=$(SOC_LIMIT) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
-		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) \
+		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GRAM_FETCH_REG=$($*_FETCH_REG) \
 		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)
 
 $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h \
@@ -529,7 +537,7 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) -DACCEL_LANES=$(SYSTEM_LANES) \
-		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out $(SYSTEM_NMAX),$($*_SLOTS)), RESULT_SLOTS=$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))"' -c $< -o $@
+		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out $(SYSTEM_NMAX),$($*_SLOTS)), RESULT_SLOTS=$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))$(if $(filter 1,$($*_FETCH_REG)), FETCH_REG=1)"' -c $< -o $@
 
 # The models of the mode MODE: the stamp changes only when MODE does. The
 # system's and the SoC's parameters (SYSTEM_SORTER=0, say) have stamps too.
@@ -539,7 +547,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/syste
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/soc.params
 stamp_value_mode = $(MODE)
 stamp_value_system.params = $(SYSTEM_VARIANT)
-stamp_value_soc.params = $(SOC_VARIANT)
+stamp_value_soc.params = $(SOC_VARIANT) FETCH_REG=$(SOC_FETCH_REG)
 $(MODE_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
 	@mkdir -p $(@D)
 	@[ "$$(cat $@ 2>/dev/null)" = "$(stamp_value_$(@F))" ] || echo "$(stamp_value_$(@F))" > $@

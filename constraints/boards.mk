@@ -42,34 +42,33 @@ icebreaker_FEATURES := GRID
 icebreaker_FLOCK := --neighbors grid --boids 224 --scouts1 22 --scouts2 14 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
-# bitstream; the accelerator with 8 lanes.
+# bitstream; the accelerator with 8 lanes, its own sort and the speed limit.
+# The RAM answers fetches from a register (FETCH_REG): its 80 block RAMs
+# spread over the die, and their word's path into the CPU's decode held the
+# system clock under 41.67 MHz once the sort or the limit was in; with it the
+# design closes at 47.75 (docs/boards.md). 160 KiB of RAM holds the 38 KiB
+# firmware and one flock of N_MAX 4,096 (START_COPY 0: r scatters anew).
 ulx3s_FAMILY := ecp5
 ulx3s_DEVICE := --85k --package CABGA381
 ulx3s_PINS := constraints/ulx3s.lpf
-ulx3s_RAM := 196608
-ulx3s_NMAX := 2048
+ulx3s_RAM := 163840
+ulx3s_FETCH_REG := 1
+ulx3s_NMAX := 4096
 ulx3s_LANES := 8
 ulx3s_BINNING := 1
-# the accelerator's own sort (ulx3s_SORTER := 1) flies 2,579 boids on a
-# simulator with N_MAX 3,072 (3,085 with N_MAX 4,096 and the speed limit
-# below), but its build reached 40.32 MHz of the 41.67
-# (the CPU's RAM-to-fetch path; docs/boards.md): off until one meets it
-# the speed limit in the accelerator's steering (CTRL.LIMIT) cuts the CPU's
-# step by a third, but with it the build reached 40.73 MHz of the 41.67 (the
-# same RAM-to-fetch path, placed further apart: docs/boards.md): off until one
-# meets it
-ulx3s_LIMIT := 0
+ulx3s_SORTER := 1
+ulx3s_START_COPY := 0
 # the results in a ring of 512 (5 block RAMs, not 20): the firmware reads them
 # as they come and frees them (RESULTS_FREED)
 ulx3s_SLOTS := 512
 ulx3s_MODE := 640x480
 ulx3s_SCALE := 2
-ulx3s_SPRITES := 2304
+ulx3s_SPRITES := 4352
 ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
-ulx3s_FLOCK := --neighbors accel --boids 2048 --scouts1 204 --scouts2 128 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 2800 --scouts1 280 --scouts2 175 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM
@@ -108,6 +107,7 @@ board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # (origin, so that a board without it raises no --warn-undefined-variables).
 board_opt = $(if $(filter undefined,$(origin $1_$2)),$3,$(or $($1_$2),$3))
 board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(call board_opt,$1,RAM_SHARED,0) \
+	SOC_FETCH_REG=$(call board_opt,$1,FETCH_REG,0) \
 	SOC_DIV_PAIR=$(call board_opt,$1,DIV_PAIR,1) \
 	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
 	SOC_SORTER=$(call board_opt,$1,SORTER,0) SOC_LIMIT=$(call board_opt,$1,LIMIT,1) \
@@ -120,7 +120,8 @@ board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING
 	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top; \
 	$(if $($1_SLOTS),chparam -set RESULT_SLOTS $($1_SLOTS) $1_top;) \
 	$(if $(filter 1,$(call board_opt,$1,SORTER,0)),chparam -set SORTER 1 $1_top;) \
-	$(if $(filter 0,$(call board_opt,$1,LIMIT,1)),chparam -set LIMIT 0 $1_top;)
+	$(if $(filter 0,$(call board_opt,$1,LIMIT,1)),chparam -set LIMIT 0 $1_top;) \
+	$(if $(filter 1,$(call board_opt,$1,FETCH_REG,0)),chparam -set FETCH_REG 1 $1_top;)
 # Block-RAM boards take the RAM image into the bitstream.
 board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 

@@ -18,6 +18,7 @@ module boids_soc #(
     parameter integer RAM_BYTES = 524288,           // firmware, data and stack, at address 0
     parameter INIT_FILE = "",                       // $readmemh image of the RAM (boards)
     parameter integer RAM_SHARED_PORT = 0,          // 1: fetches wait for data accesses (one RAM port)
+    parameter integer RAM_FETCH_REG = 0,            // 1: fetches answered a cycle later, from a register
     parameter integer CLOCK_HZ = 25_175_000,        // clk's frequency (the pixel clock unless SEPARATE)
     parameter integer UART_DIVISOR = 218,           // CLOCK_HZ / baud, 115200 by default
     parameter integer CPU_DIV_PAIR = 1,             // CPU: 1, a div/rem pair divides once (0: smaller)
@@ -99,7 +100,8 @@ module boids_soc #(
     cpu_rv32im #(
         .RESET_PC(32'h0000_0000),
         .IRQ_COUNT(2),
-        .DIV_PAIR_SHORTCUT(CPU_DIV_PAIR)
+        .DIV_PAIR_SHORTCUT(CPU_DIV_PAIR),
+        .FETCH_DEPTH(RAM_FETCH_REG != 0 ? 3 : 2)    // the RAM's answers two cycles away: a word more
     ) u_cpu (
         .clk(clk),
         .rst(rst || cpu_hold),
@@ -184,7 +186,8 @@ module boids_soc #(
     soc_ram #(
         .WORDS(RAM_BYTES / 4),
         .INIT_FILE(INIT_FILE),
-        .SHARED_PORT(RAM_SHARED_PORT)
+        .SHARED_PORT(RAM_SHARED_PORT),
+        .FETCH_REG(RAM_FETCH_REG)
     ) u_ram (
         .clk(clk),
         .wb_cyc_i(bus_cyc), .wb_stb_i(ram_stb), .wb_we_i(bus_we), .wb_sel_i(bus_sel),

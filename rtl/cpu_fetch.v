@@ -23,15 +23,18 @@
 // the head too, and fetches from redirect_pc.
 //
 // The bus: requests go out while the buffer has room for every answer that can come
-// back (DEPTH words, counting those in flight), acks come in order, and the answers
-// to fetches made before a redirect are counted and dropped. A request the slave
+// back (DEPTH words, counting those in flight: 2 keep a bus that answers in the next
+// cycle busy, 3 one that answers a cycle later, as soc_ram's FETCH_REG does), acks
+// come in order, and the answers to fetches made before a redirect are counted and
+// dropped. A request the slave
 // stalls is held unchanged until it is taken, even across a redirect (the fetch then
 // goes on where the head is); its answer is dropped too. A fetch answered with err is a
 // fetch fault at the head (head_fault). cyc is high while a request is up or answers
 // are due.
 module cpu_fetch #(
     parameter [31:0] RESET_PC = 32'h0000_0000,
-    parameter integer BHT_ENTRIES = 1024            // branch history: a power of two, 2 .. 4096
+    parameter integer BHT_ENTRIES = 1024,           // branch history: a power of two, 2 .. 4096
+    parameter integer DEPTH = 2                     // buffer words, 2 or 3 (see "The bus" above)
 ) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -62,14 +65,13 @@ module cpu_fetch #(
     input  wire [1:0]  bht_counter
 );
 
-    localparam integer DEPTH = 2;                   // buffer words; answers in flight count too
-
     localparam integer BW = BHT_ENTRIES > 1 ? $clog2(BHT_ENTRIES) : 1;
 
     initial begin
         if (RESET_PC[1:0] != 2'b00) $error("%m: RESET_PC = %h, must be 4-byte aligned", RESET_PC);
         if (BHT_ENTRIES < 2 || BHT_ENTRIES > 4096 || (BHT_ENTRIES & (BHT_ENTRIES - 1)) != 0)
             $error("%m: BHT_ENTRIES = %0d, must be a power of two, 2..4096", BHT_ENTRIES);
+        if (DEPTH != 2 && DEPTH != 3) $error("%m: DEPTH = %0d, must be 2 or 3", DEPTH);
     end
 
     reg  [31:2] adr;                                // the request on the bus, or the next one
@@ -78,8 +80,7 @@ module cpu_fetch #(
     reg  [2:0]  inflight;                           // requests taken, not yet answered
     reg  [2:0]  drop;                               // of those, the oldest ones to drop
     reg  [1:0]  count;                              // words in the buffer
-    reg         first;                              // the buffer's entry holding the head
-    reg  [32:0] entry0, entry1;                     // {fault, word}
+    wire [32:0] buffered;                           // the oldest of them: {fault, word}
     reg         head_redirected;                    // the head's prediction has been followed
     reg         flushed;                            // a redirect came last cycle
     reg  [31:0] target_q;                           // redirect_pc of last cycle
@@ -108,7 +109,7 @@ module cpu_fetch #(
 
     // ---- the head and its prediction ----------------------------------------------
     assign head_valid = !flushed && (count != 2'd0 || arrive);
-    wire [32:0] head = count == 2'd0 ? {ibus_err_i, ibus_dat_i} : first ? entry1 : entry0;
+    wire [32:0] head = count == 2'd0 ? {ibus_err_i, ibus_dat_i} : buffered;
     assign head_insn = head[31:0];
     assign head_fault = head[32];
     assign head_pc4 = head_pc + 32'd4;
@@ -192,7 +193,6 @@ module cpu_fetch #(
     // next cycle, from head_pc (nothing is taken then), soon enough, for the target is
     // fetched after this and its word cannot arrive before the cycle after next (the
     // follow drops every answer still due).
-    wire [32:0] buffered = first ? entry1 : entry0;
     wire [31:0] buffered_imm = jump_imm(buffered[31:7], buffered[2]);
     wire [BW-1:0] buffered_target = head_pc[BW+1:2] + buffered_imm[BW+1:2];
     wire        buffered_pred = predicted(buffered[32], buffered[6:0], buffered[21], buffered[8],
@@ -202,15 +202,39 @@ module cpu_fetch #(
     wire        buffered_follow = count != 2'd0 && !flushed && buffered_pred && !head_redirected;
     wire [BW-1:0] bht_read = buffered_jump ? buffered_target : head_pc_other[BW+1:2];
 
-    always @(posedge clk) begin
-        // buffer: the arriving word goes in after the words there (taken as the head
-        // at once, it goes in all the same, unused: timing, no take here); a follow
-        // keeps the head alone
-        if (arrive && !buffered_follow) begin
-            if (first ^ count[0]) entry1 <= {ibus_err_i, ibus_dat_i};
-            else entry0 <= {ibus_err_i, ibus_dat_i};
+    // The buffer, a ring: the arriving word goes in after the words there (taken as
+    // the head at once, it goes in all the same, unused: timing, no take here); a
+    // follow keeps the head alone.
+    wire keep_word = arrive && !buffered_follow;
+    wire advance = take && count != 2'd0;           // the head leaves the buffer
+    generate
+        if (DEPTH == 2) begin : g_two
+            reg        first;                       // the entry holding the head
+            reg [32:0] entry0, entry1;
+            assign buffered = first ? entry1 : entry0;
+            always @(posedge clk) begin
+                if (keep_word) begin
+                    if (first ^ count[0]) entry1 <= {ibus_err_i, ibus_dat_i};
+                    else entry0 <= {ibus_err_i, ibus_dat_i};
+                end
+                if (advance) first <= !first;
+                if (rst) first <= 1'b0;
+            end
+        end else begin : g_three
+            reg  [1:0]  first;                      // the entry holding the head, 0..2
+            reg  [32:0] entry[0:2];
+            wire [2:0]  after = {1'b0, first} + {1'b0, count};
+            wire [1:0]  put = after >= 3'd3 ? after[1:0] - 2'd3 : after[1:0];
+            assign buffered = entry[first];
+            always @(posedge clk) begin
+                if (keep_word) entry[put] <= {ibus_err_i, ibus_dat_i};
+                if (advance) first <= first == 2'd2 ? 2'd0 : first + 2'd1;
+                if (rst) first <= 2'd0;
+            end
         end
-        if (take && count != 2'd0) first <= !first;
+    endgenerate
+
+    always @(posedge clk) begin
         count <= count_next;
         inflight <= inflight_next;
         drop <= drop_next;
@@ -233,7 +257,6 @@ module cpu_fetch #(
             inflight <= 3'd0;
             drop <= 3'd0;
             count <= 2'd0;
-            first <= 1'b0;
             flushed <= 1'b0;
             head_pc <= RESET_PC;
             head_redirected <= 1'b0;
@@ -244,7 +267,7 @@ module cpu_fetch #(
     reg [BW-1:0] bht_read_q;                        // the index head_counter was read for
     always @(posedge clk) bht_read_q <= bht_read;
     always @(posedge clk) begin
-        if (!rst && arrive && count == 2'd2 && !take && !follow)
+        if (!rst && arrive && count == DEPTH[1:0] && !take && !follow)
             $error("%m: fetch buffer overflow");
         if (!rst && buffered_follow != (follow && count != 2'd0))
             $error("%m: buffered_follow is not follow with the head in the buffer");

@@ -40,6 +40,7 @@ module cpu_rv32im #(
     parameter [31:0] RESET_PC = 32'h0000_0000,
     parameter integer IRQ_COUNT = 2,                // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
     parameter integer DIV_PAIR_SHORTCUT = 1,        // cpu_div: 1, a div/rem pair on the same operands divides once
+    parameter integer FETCH_DEPTH = 2,              // cpu_fetch: buffer words, 3 for an I-port answering in two cycles
     parameter integer SIM_CLOCK_GATE = `CPU_RV32IM_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire                 clk,
@@ -182,7 +183,8 @@ module cpu_rv32im #(
     wire        consume;
 
     cpu_fetch #(
-        .RESET_PC(RESET_PC)
+        .RESET_PC(RESET_PC),
+        .DEPTH(FETCH_DEPTH)
     ) fetch (
         .clk(core_clk), .rst(rst),
         .ibus_cyc_o(ibus_cyc_o), .ibus_stb_o(ibus_stb_o), .ibus_adr_o(ibus_adr_o),

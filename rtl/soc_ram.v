@@ -15,10 +15,15 @@
 // SHARED_PORT 1, the model of a single-port RAM (rtl/ice40/soc_ram.v, for that
 // board's simulator): then it stalls while the data bus has a request out (wb_cyc_i,
 // the bus's own cyc, without the ack) and its word is valid in its ack cycle only.
+// FETCH_REG 1 answers each fetch a cycle later, from a register after the block
+// RAMs' output mux: on a large RAM (the ULX3S's 80 block RAMs across the die) the
+// RAM's clock-to-output, that mux and the wire to the CPU no longer share a cycle
+// with the CPU's decode (docs/soc.md, "The CPU's two buses").
 module soc_ram #(
     parameter integer WORDS = 65536,                // size in 32-bit words
     parameter INIT_FILE = "",                       // $readmemh image, "" for none
-    parameter integer SHARED_PORT = 0               // 1: the instruction port waits for the data port
+    parameter integer SHARED_PORT = 0,              // 1: the instruction port waits for the data port
+    parameter integer FETCH_REG = 0                 // 1: fetches answered two cycles after the request
 ) (
     input  wire        clk,
     // data: Wishbone B4 classic slave, 32-bit, byte addresses
@@ -45,6 +50,7 @@ module soc_ram #(
     initial begin
         if (WORDS < 2 || WORDS > (1 << 28)) $error("%m: WORDS = %0d, must be 2..2^28", WORDS);
         if (SHARED_PORT != 0 && SHARED_PORT != 1) $error("%m: SHARED_PORT = %0d, must be 0 or 1", SHARED_PORT);
+        if (FETCH_REG != 0 && FETCH_REG != 1) $error("%m: FETCH_REG = %0d, must be 0 or 1", FETCH_REG);
     end
 
     // no_rw_check: a data access reads or writes, never both, and a fetch of a word
@@ -63,8 +69,6 @@ module soc_ram #(
 
     initial begin
         wb_ack_o = 1'b0;                            // no reset port: the acks start idle
-        ibus_ack_o = 1'b0;
-        ibus_err_o = 1'b0;
         if (INIT_FILE != "") $readmemh(INIT_FILE, mem);
     end
 
@@ -79,11 +83,41 @@ module soc_ram #(
         if (req && !wb_we_i) wb_dat_o <= mem[word];
     end
 
-    always @(posedge clk) begin
-        ibus_ack_o <= ireq && in_range;
-        ibus_err_o <= ireq && !in_range;
-        if (ireq) ibus_dat_o <= mem[iword];
+    reg  [31:0] fetched;                            // the block RAMs' word
+    reg         fetched_ack, fetched_err;
+    initial begin
+        fetched_ack = 1'b0;
+        fetched_err = 1'b0;
     end
+    always @(posedge clk) begin
+        fetched_ack <= ireq && in_range;
+        fetched_err <= ireq && !in_range;
+        if (ireq) fetched <= mem[iword];
+    end
+
+    generate
+        if (FETCH_REG != 0) begin : g_fetch_reg
+            // keep: the register stays after the mux (not absorbed into each block
+            // RAM's output register, before it)
+            (* keep *) reg [31:0] fetched_q;
+            initial begin
+                ibus_ack_o = 1'b0;
+                ibus_err_o = 1'b0;
+            end
+            always @(posedge clk) begin
+                ibus_ack_o <= fetched_ack;
+                ibus_err_o <= fetched_err;
+                fetched_q <= fetched;
+            end
+            always @(*) ibus_dat_o = fetched_q;
+        end else begin : g_fetch_direct
+            always @(*) begin
+                ibus_ack_o = fetched_ack;
+                ibus_err_o = fetched_err;
+                ibus_dat_o = fetched;
+            end
+        end
+    endgenerate
 
     wire unused_ok = &{1'b0, wb_adr_i[31:AW+2], wb_adr_i[1:0], ibus_adr_i[1:0]};
 

@@ -2,7 +2,8 @@
 # Runs every CPU test program (tests/cpu/*.S but start.S, and the conformance
 # programs tests/cpu/isa/*.S) on cpu_test_top under Icarus and under Verilator, with
 # no bus waits and with random waits on both of the CPU's ports from each of SEEDS
-# (default "1 2 3"; soc_bus_jitter), the divider's programs once more on a CPU without
+# (default "1 2 3"; soc_bus_jitter), every program again with the RAM's fetch register
+# (Icarus, no waits and seed 1), the divider's programs once more on a CPU without
 # the div/rem pair shortcut (no waits and seed 1), and once on the reference ISS (tests/cpu/iss, its
 # own model of the test device): one TAP line per program per run. The neg_*
 # programs are negative controls that must be reported as failing: neg_fail fails
@@ -85,6 +86,23 @@ for seed in "${seeds[@]}"; do
         fail "$what" "gated: $gated" "open: $open" "$(diff "$out/wfi_gated.log" "$out/wfi_open.log" | head -5)"
     fi
     rm -f "$out/wfi_gated.log" "$out/wfi_open.log"
+done
+
+# Every program again with the RAM's fetch register (the ULX3S's build: a fetch
+# answered two cycles after its request, the fetch buffer three words deep), under
+# Icarus, with no waits and with random waits (seed 1).
+for seed in 0 1; do
+    for p in "${programs[@]}"; do
+        limit=4000000
+        [ "$p" = neg_hang ] && limit=20000
+        vvp_file="$out/fetch-reg/$p.vvp"
+        if [ ! -f "$vvp_file" ]; then
+            fail "$p with the RAM's fetch register: $vvp_file is missing" "run: $make_cmd"
+            continue
+        fi
+        log=$(vvp -N "$vvp_file" +MAX_CYCLES=$limit +WAIT_SEED="$seed" 2>&1); status=$?
+        verdict "$p" "icarus, the RAM's fetch register, $(waits "$seed")" "$status" "$log"
+    done
 done
 
 # the divider without its div/rem pair shortcut (the iCEBreaker's CPU), under Icarus

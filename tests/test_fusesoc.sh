@@ -77,6 +77,11 @@ for board in icebreaker ulx3s basys3; do
     done
     slots=$(make -s --no-print-directory "print-${board}_SLOTS")  # a result ring, where the board has one
     [ -n "$slots" ] && expected+="RESULT_SLOTS=$slots "
+    # the options a board may set (unset: the top's default, which the core may leave out)
+    for name in SORTER LIMIT FETCH_REG; do
+        value=$(make -s --no-print-directory "print-${board}_${name}" 2>/dev/null)
+        expected+="$name=${value:-default} "
+    done
     pins=$(make -s --no-print-directory "print-${board}_PINS")
     if detail=$(python3 - "$out/soc_$board/boids_fpga_soc_0.1/$board/boids_fpga_soc_0.1.eda.yml" \
         "${board}_top" "$pins" $expected <<'EOF'
@@ -88,9 +93,13 @@ if eda["toplevel"] != top:
     problems.append(f"toplevel {eda['toplevel']}, not {top}")
 if not any(f["name"].endswith("/" + pins) for f in eda["files"]):
     problems.append(f"no {pins} among the files")
+top_defaults = {"SORTER": "0", "LIMIT": "1", "FETCH_REG": "0"}
 for pair in pairs:
     name, value = pair.split("=")
     got = eda["parameters"].get(name, {}).get("default")
+    if name in top_defaults:
+        value = top_defaults[name] if value == "default" else value
+        got = top_defaults[name] if got is None else got
     if str(got) != value:
         problems.append(f"{name} is {got}, boards.mk says {value}")
 print("\n".join(problems))

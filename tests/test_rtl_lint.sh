@@ -175,6 +175,12 @@ check "verilator -Wall boids_accel N_MAX=2048 LANES=8 BINNING=1 STEER=1 LIMIT=0"
 check "iverilog -g2012 -Wall boids_accel N_MAX=2048 LANES=8 BINNING=1 STEER=1 LIMIT=0" \
     iverilog -g2012 -Wall -Irtl -y rtl -Pboids_accel.N_MAX=2048 -Pboids_accel.LANES=8 \
     -Pboids_accel.BINNING=1 -Pboids_accel.STEER=1 -Pboids_accel.LIMIT=0 -o /dev/null rtl/boids_accel.v
+# The RAM's fetch register and the CPU's three-word fetch buffer (the ULX3S's build).
+check "verilator -Wall boids_soc N_MAX=512 LANES=8 RAM_FETCH_REG=1" \
+    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 -GRAM_FETCH_REG=1 rtl/boids_soc.v
+check "iverilog -g2012 -Wall boids_soc N_MAX=512 LANES=8 RAM_FETCH_REG=1" \
+    iverilog -g2012 -Wall -Irtl -y rtl -Pboids_soc.N_MAX=512 -Pboids_soc.LANES=8 -Pboids_soc.RAM_FETCH_REG=1 \
+    -o /dev/null rtl/boids_soc.v
 check "verilator -Wall boids_soc N_MAX=512 LANES=8 SCALE=2 PIXEL_CLOCK_SEPARATE=1" \
     verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 -GSCALE=2 \
     -GPIXEL_CLOCK_SEPARATE=1 rtl/boids_soc.v

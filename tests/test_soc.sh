@@ -2,7 +2,8 @@
 # build/soc, the SoC in simulation with the firmware on its RV32IM CPU: the
 # flock after 50 steps equals the host firmware's bit for bit (accelerator
 # and software sums, brute force and the grid, both update orders, and on
-# build/soc-jitter with random waits on the CPU's ports), the picture equals
+# build/soc-jitter with random waits on the CPU's ports and the RAM's fetch
+# register), the picture equals
 # the C rendering, the rules overlap the accelerator's batch,
 # the console and the keys work through the UART, a firmware with one
 # neighbour engine builds and flies, bad input is refused.

@@ -5,7 +5,8 @@
 # result register. Not run here: interrupts and wfi, which drive the test device's
 # irq lines (the SoC has none at that address). The negative controls must fail.
 # Each runs twice: in the SoC as built (soc_run), and in the SoC with random waits
-# on both of the CPU's ports (soc_run-jitter: BUS_JITTER_SEED, rtl/soc_bus_jitter.v).
+# on both of the CPU's ports (soc_run-jitter: BUS_JITTER_SEED, rtl/soc_bus_jitter.v)
+# and the RAM's fetch register (RAM_FETCH_REG 1: the ULX3S's fetch path).
 # Built by `make BUILD=<build-dir> cpu-tests`. Usage: tests/test_soc_isa.sh [build-dir]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1

@@ -25,6 +25,7 @@ module ulx3s_top #(
     parameter integer BINNING = 0,                  // the accelerator's binned batch
     parameter integer SORTER = 0,                   // ... and its counting sort (with BINNING)
     parameter integer LIMIT = 1,                    // ... and the speed limit in its steering
+    parameter integer FETCH_REG = 0,                // the RAM answers fetches from a register (soc_ram)
     parameter integer RESULT_SLOTS = N_MAX,         // the accelerator's result entries (a ring if fewer)
     parameter integer SPRITES_MAX = 768,
     parameter integer SCALE = 2,
@@ -74,6 +75,7 @@ module ulx3s_top #(
     boids_soc #(
         .RAM_BYTES(RAM_BYTES),
         .INIT_FILE(INIT_FILE),
+        .RAM_FETCH_REG(FETCH_REG),
         .CLOCK_HZ(CLOCK_HZ),
         .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
         .N_MAX(N_MAX),

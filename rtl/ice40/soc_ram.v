@@ -18,7 +18,8 @@
 module soc_ram #(
     parameter integer WORDS = 16384,                // size in 32-bit words, 2..32768 (64 KiB: 16384)
     parameter INIT_FILE = "",                       // must be "": SPRAM has no initial contents
-    parameter integer SHARED_PORT = 1               // must be 1: SPRAM has one port (see rtl/soc_ram.v)
+    parameter integer SHARED_PORT = 1,              // must be 1: SPRAM has one port (see rtl/soc_ram.v)
+    parameter integer FETCH_REG = 0                 // must be 0: no fetch register (see rtl/soc_ram.v)
 ) (
     input  wire        clk,
     // Wishbone B4 classic slave, 32-bit, byte addresses
@@ -52,6 +53,7 @@ module soc_ram #(
         if (WORDS < 2 || WORDS > 32768) $error("%m: WORDS = %0d, must be 2..32768 (four SPRAMs)", WORDS);
         if (INIT_FILE != "") $error("%m: INIT_FILE = \"%0s\": SPRAM cannot be initialised", INIT_FILE);
         if (SHARED_PORT != 1) $error("%m: SHARED_PORT = %0d: SPRAM has one port, it must be 1", SHARED_PORT);
+        if (FETCH_REG != 0) $error("%m: FETCH_REG = %0d: this RAM has no fetch register, it must be 0", FETCH_REG);
     end
 `endif
 

@@ -22,7 +22,9 @@
 module cpu_test_top #(
     parameter INIT_FILE = "",
     parameter integer RAM_WORDS = 4096,
-    parameter integer DIV_PAIR_SHORTCUT = 1         // cpu_rv32im's divider option
+    parameter integer DIV_PAIR_SHORTCUT = 1,        // cpu_rv32im's divider option
+    parameter integer FETCH_REG = 0                 // 1: the RAM answers fetches a cycle later (soc_ram),
+                                                    // the CPU's fetch buffer holds three words
 ) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -70,7 +72,8 @@ module cpu_test_top #(
     cpu_rv32im #(
         .RESET_PC(32'h0000_0000),
         .IRQ_COUNT(IRQ_COUNT),
-        .DIV_PAIR_SHORTCUT(DIV_PAIR_SHORTCUT)
+        .DIV_PAIR_SHORTCUT(DIV_PAIR_SHORTCUT),
+        .FETCH_DEPTH(FETCH_REG != 0 ? 3 : 2)
     ) cpu (
         .clk(clk), .rst(rst),
         .ibus_cyc_o(i_cyc), .ibus_stb_o(i_stb), .ibus_we_o(i_we), .ibus_sel_o(i_sel),
@@ -109,7 +112,8 @@ module cpu_test_top #(
 
     soc_ram #(
         .WORDS(RAM_WORDS),
-        .INIT_FILE(INIT_FILE)
+        .INIT_FILE(INIT_FILE),
+        .FETCH_REG(FETCH_REG)
     ) ram (
         .clk(clk),
         .wb_cyc_i(cyc && in_ram), .wb_stb_i(stb && in_ram), .wb_we_i(we), .wb_sel_i(sel),

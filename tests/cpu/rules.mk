@@ -18,7 +18,8 @@ ISS_SRC := $(filter-out %/iss_run.c,$(wildcard tests/cpu/iss/*.c))
 CPU_NO_PAIR_PROGRAMS := div isa/div isa/divu isa/rem isa/remu
 CPU_ARTIFACTS := $(patsubst %,$(BUILD)/cpu/%.hex,$(CPU_PROGRAMS)) \
 	$(patsubst %,$(BUILD)/cpu/%.vvp,$(CPU_PROGRAMS)) $(CPU_SIM) \
-	$(patsubst %,$(BUILD)/cpu/no-pair/%.vvp,$(CPU_NO_PAIR_PROGRAMS))
+	$(patsubst %,$(BUILD)/cpu/no-pair/%.vvp,$(CPU_NO_PAIR_PROGRAMS)) \
+	$(patsubst %,$(BUILD)/cpu/fetch-reg/%.vvp,$(CPU_PROGRAMS))
 
 $(BUILD)/cpu/%.elf: tests/cpu/%.S tests/cpu/start.S tests/cpu/test_macros.h tests/cpu/link.ld
 	@mkdir -p $(@D)
@@ -41,6 +42,13 @@ $(BUILD)/cpu/no-pair/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tes
 	@mkdir -p $(@D)
 	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -y tests/cpu -P 'tb_cpu.HEX="$<"' \
 		-P tb_cpu.DIV_PAIR_SHORTCUT=0 -o $@ tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
+
+# every program again with the RAM's fetch register (the ULX3S's: each fetch
+# answered two cycles after its request) and the three-word fetch buffer it needs
+$(BUILD)/cpu/fetch-reg/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v tests/rtl/tb_waves.vh
+	@mkdir -p $(@D)
+	iverilog -g2012 -Wall -Irtl -Itests/rtl -y rtl -y tests/cpu -P 'tb_cpu.HEX="$<"' \
+		-P tb_cpu.FETCH_REG=1 -o $@ tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
 
 # One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
 $(BUILD)/cpu/vl/model.a: $(CPU_RTL)

@@ -16,6 +16,7 @@ module tb_cpu;
     parameter HEX = "";                             // $readmemh image of the program
     parameter integer MAX_CYCLES = 2000000;
     parameter integer DIV_PAIR_SHORTCUT = 1;        // cpu_div's option (the iCEBreaker's is 0)
+    parameter integer FETCH_REG = 0;                // 1: fetches answered a cycle later (the ULX3S's RAM)
 
     reg clk = 1'b0;
     reg rst = 1'b1;
@@ -30,7 +31,8 @@ module tb_cpu;
 
     cpu_test_top #(
         .INIT_FILE(HEX),
-        .DIV_PAIR_SHORTCUT(DIV_PAIR_SHORTCUT)
+        .DIV_PAIR_SHORTCUT(DIV_PAIR_SHORTCUT),
+        .FETCH_REG(FETCH_REG)
     ) dut (
         .clk(clk), .rst(rst), .done(done), .result(result),
         .con_valid(con_valid), .con_char(con_char), .sleeping(sleeping),

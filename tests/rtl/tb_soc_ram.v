@@ -17,7 +17,8 @@
 // master here that asks at random, some addresses beyond the RAM) alone and beside
 // data reads: every answer in order, the word for an address inside, err outside;
 // never stalled alone; beside data requests stalled (SHARED_PORT 1: the SPRAM RAM and
-// the generic one's single-port model) or not (SHARED_PORT 0). Negative control: a reference word changed behind the
+// the generic one's single-port model) or not (SHARED_PORT 0), each exactly one cycle
+// after its request (two with FETCH_REG 1). Negative control: a reference word changed behind the
 // RAM's back must be reported as a mismatch.
 module tb_soc_ram;
     `define TB_NAME "tb_soc_ram"
@@ -25,6 +26,7 @@ module tb_soc_ram;
 
     parameter integer WORDS = 32768;                // four SPRAMs: every row of blocks
     parameter integer SHARED_PORT = 0;              // 1: the single-port model, or the SPRAM RAM
+    parameter integer FETCH_REG = 0;                // 1: fetches answered a cycle later
     localparam integer OPS = 40000;
 
     reg clk = 1'b0;
@@ -41,7 +43,7 @@ module tb_soc_ram;
     wire [31:0] i_dat;
     wire        i_ack, i_err, i_stall;
 
-    soc_ram #(.WORDS(WORDS), .SHARED_PORT(SHARED_PORT)) dut (
+    soc_ram #(.WORDS(WORDS), .SHARED_PORT(SHARED_PORT), .FETCH_REG(FETCH_REG)) dut (
         .clk(clk),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_sel_i(sel),
         .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_dat_o(dat_r), .wb_ack_o(ack),
@@ -63,6 +65,7 @@ module tb_soc_ram;
     // checked in order against the model (no data writes while it runs).
     reg         i_on = 1'b0;
     reg  [31:0] i_queue[0:15];
+    integer     i_asked[0:15];                      // the cycle of each request
     integer     i_put = 0, i_got = 0, i_seed = 5, i_reads = 0, i_stalls = 0, i_outside = 0;
     reg  [31:0] i_want;
     reg [8*200-1:0] i_msg;
@@ -72,6 +75,11 @@ module tb_soc_ram;
             if (i_got == i_put) fail("instruction port: an answer with no request");
             else begin
                 i_want = i_queue[i_got % 16];
+                if (cycle - i_asked[i_got % 16] != 1 + FETCH_REG) begin
+                    $sformat(i_msg, "instruction port: 0x%08h answered %0d cycles after its request, want %0d",
+                             i_want, cycle - i_asked[i_got % 16], 1 + FETCH_REG);
+                    fail(i_msg);
+                end
                 i_got = i_got + 1;
                 if ({i_ack, i_err} != ({2'b00, i_want[31:2]} < WORDS ? 2'b10 : 2'b01)) begin
                     $sformat(i_msg, "instruction port: 0x%08h answered ack %b err %b", i_want, i_ack, i_err);
@@ -86,6 +94,7 @@ module tb_soc_ram;
         if (i_stb && i_stall) i_stalls = i_stalls + 1;
         if (i_stb && !i_stall) begin
             i_queue[i_put % 16] = i_adr;
+            i_asked[i_put % 16] = cycle;
             i_put = i_put + 1;
             i_reads = i_reads + 1;
             if (i_adr[31:2] >= WORDS) i_outside = i_outside + 1;
