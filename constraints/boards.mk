@@ -5,8 +5,9 @@
 # B_BINNING: 1 builds the accelerator's binned batch (build/sim and build/soc
 # have it too: SYSTEM_BINNING); B_SORTER: 1 its counting sort as well (unset:
 # 0; build/soc has it: SOC_SORTER); B_LIMIT: 0 leaves the speed limit out of its
-# steering (unset: 1, CTRL.LIMIT; SOC_LIMIT). B_MODE: the video mode (constraints/video_modes.mk),
-# the one the board's clocks make. B_SLOTS: the accelerator's result ring
+# steering (unset: 1, CTRL.LIMIT; SOC_LIMIT). B_FETCH_REG: 1 has the RAM answer
+# fetches from a register, a cycle later (unset: 0; SOC_FETCH_REG). B_MODE:
+# the video mode (constraints/video_modes.mk), the one the board's clocks make. B_SLOTS: the accelerator's result ring
 # (RESULT_SLOTS, a power of two below B_NMAX; unset: N_MAX entries, no ring).
 #   make synth                  every open-flow board (bitstream, timing report)
 #   make synth BOARD=icebreaker one board; BOARD=basys3 gives yosys estimates
