@@ -35,17 +35,26 @@ source tests/cpu/verdict.sh
 # waits SEED: how a run's bus behaves, for its TAP line
 waits() { if [ "$1" -eq 0 ]; then echo "no waits"; else echo "random waits, seed $1"; fi; }
 
+# cycle_limit PROGRAM: a run's most cycles (neg_hang, which never ends: a short one)
+cycle_limit() { if [ "$1" = neg_hang ]; then echo 20000; else echo 4000000; fi; }
+
+# icarus_run VVP PROGRAM WHAT SEED: the program's Icarus build VVP run with the
+# bus waits of SEED, its verdict under WHAT
+icarus_run() {
+    local vvp_file=$1 p=$2 what=$3 seed=$4 log status
+    local limit; limit=$(cycle_limit "$p")
+    if [ ! -f "$vvp_file" ]; then
+        fail "$p under $what: $vvp_file is missing" "run: $make_cmd"
+        return
+    fi
+    log=$(vvp -N "$vvp_file" +MAX_CYCLES=$limit +WAIT_SEED="$seed" 2>&1); status=$?
+    verdict "$p" "$what" "$status" "$log"
+}
+
 for seed in "${seeds[@]}"; do
     for p in "${programs[@]}"; do
-        limit=4000000
-        [ "$p" = neg_hang ] && limit=20000
-        # Icarus
-        if [ ! -f "$out/$p.vvp" ]; then
-            fail "$p under icarus: $out/$p.vvp is missing" "run: $make_cmd"
-        else
-            log=$(vvp -N "$out/$p.vvp" +MAX_CYCLES=$limit +WAIT_SEED="$seed" 2>&1); status=$?
-            verdict "$p" "icarus, $(waits "$seed")" "$status" "$log"
-        fi
+        limit=$(cycle_limit "$p")
+        icarus_run "$out/$p.vvp" "$p" "icarus, $(waits "$seed")" "$seed"
         # Verilator
         if [ ! -x "$out/cpu_sim" ] || [ ! -f "$out/$p.hex" ]; then
             fail "$p under verilator: $out/cpu_sim or $out/$p.hex is missing" "run: $make_cmd"
@@ -93,15 +102,7 @@ done
 # Icarus, with no waits and with random waits (seed 1).
 for seed in 0 1; do
     for p in "${programs[@]}"; do
-        limit=4000000
-        [ "$p" = neg_hang ] && limit=20000
-        vvp_file="$out/fetch-reg/$p.vvp"
-        if [ ! -f "$vvp_file" ]; then
-            fail "$p with the RAM's fetch register: $vvp_file is missing" "run: $make_cmd"
-            continue
-        fi
-        log=$(vvp -N "$vvp_file" +MAX_CYCLES=$limit +WAIT_SEED="$seed" 2>&1); status=$?
-        verdict "$p" "icarus, the RAM's fetch register, $(waits "$seed")" "$status" "$log"
+        icarus_run "$out/fetch-reg/$p.vvp" "$p" "icarus, the RAM's fetch register, $(waits "$seed")" "$seed"
     done
 done
 
@@ -111,13 +112,7 @@ no_pair=$(make -s --no-print-directory BUILD="$build" print-CPU_NO_PAIR_PROGRAMS
 [ -n "$no_pair" ] || fail "the divider's programs without the pair shortcut" "make print-CPU_NO_PAIR_PROGRAMS gave nothing"
 for seed in 0 1; do
     for p in $no_pair; do
-        vvp_file="$out/no-pair/$p.vvp"
-        if [ ! -f "$vvp_file" ]; then
-            fail "$p without the div pair shortcut: $vvp_file is missing" "run: $make_cmd"
-            continue
-        fi
-        log=$(vvp -N "$vvp_file" +MAX_CYCLES=4000000 +WAIT_SEED="$seed" 2>&1); status=$?
-        verdict "$p" "icarus, no div pair shortcut, $(waits "$seed")" "$status" "$log"
+        icarus_run "$out/no-pair/$p.vvp" "$p" "icarus, no div pair shortcut, $(waits "$seed")" "$seed"
     done
 done
 
