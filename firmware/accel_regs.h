@@ -15,6 +15,7 @@
 #define ACCEL_CTRL_VELOCITY 0x00000020u
 #define ACCEL_CTRL_SORT 0x00000040u
 #define ACCEL_CTRL_LIMIT 0x00000080u
+#define ACCEL_CTRL_PREDATORS 0x00000100u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u
@@ -56,11 +57,18 @@
 #define ACCEL_SORTED_PLACED 0xffff0000u
 #define ACCEL_MINSPEED 0x007cu /* RW: minspeed (Q16.16 px/frame) for a run with CTRL.LIMIT */
 #define ACCEL_MAXSPEED 0x0080u /* RW: maxspeed (Q16.16 px/frame) for a run with CTRL.LIMIT */
+#define ACCEL_PRED_COUNT 0x0084u /* RW: The predators of the predator table that a run with CTRL.PREDATORS takes: entries 0 to PRED_COUNT-1, at most PREDATORS_MAX */
+#define ACCEL_PRED_RANGE 0x0088u /* RW: predatorrange (Q16.16 px, below 2^29) for a run with CTRL.PREDATORS */
+#define ACCEL_PRED_TURN 0x008cu /* RW: predatorturnfactor (Q16.16 px/frame) for a run with CTRL.PREDATORS */
+#define ACCEL_PREDATORS_MAX 0x0090u /* RO: Entries of the predator table (a build parameter, at most 16); 0 without it */
 
 #define ACCEL_BOIDS_BASE 0x10000u /* boid i: x, y, vx, vy words */
 #define ACCEL_BOID_STRIDE 16u
 #define ACCEL_RESULTS_BASE 0x50000u
 #define ACCEL_RESULT_STRIDE 32u
+#define ACCEL_PREDATORS_BASE 0x00100u /* predator k: x, y words */
+#define ACCEL_PREDATOR_STRIDE 8u
+#define ACCEL_PREDATORS_TABLE_MAX 16u /* the most PREDATORS_MAX a build has */
 #define ACCEL_PASSES_BASE 0xd0000u /* pass p: 3 range words */
 #define ACCEL_PASS_STRIDE 16u
 #define ACCEL_PASS_RANGES 3u

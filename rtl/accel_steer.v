@@ -39,19 +39,32 @@
 //   a component of 64 px or more: word 2 is 0x80000000, a value no limited
 //   velocity has, and the CPU decides.
 //
+// With predators as well (and velocity), v also takes the rules' step 3 before
+// step 5 (firmware/steering.h, steer_from_predators and predators_push, bit for
+// bit): over the pred_count predators of the table (its entries {y, x} at
+// pred_addr), those in range, |dx| and |dy| below pred_range and dx^2 + dy^2
+// below its square, with d = own - predator's position (32 bits: positions lie
+// within +-(2^30 - 1)), and
+//   v += sign(sum of dx) pred_turn, sign(sum of dy) pred_turn   (modulo 2^32)
+// so words 0 and 1 and step 5 take that velocity.
+//
 // One entry at a time, in order: entry k is read once the core has written it
 // (k < written) in a cycle the bus leaves the read port free (port_free), and
 // written back in a cycle the core does not write (core_we). Each entry takes
 // 45 cycles (read 2, division 32, eight products through one multiplier 10,
 // write 1), far below the rules' time on the CPU for the same boid; with velocity,
 // 47 (two more products); with limit, 6 more, 27 for a boid it scales, 26 for
-// one it brakes at an edge.
+// one it brakes at an edge; with predators, 2 more a predator, 3 more for each
+// one in the box, and 1 (none with a table of no predators). A build with
+// predators squares pred_range at each start (3 cycles, while the first entry is
+// still in the lanes).
 `timescale 1ns / 1ps
 `default_nettype none
 
 module accel_steer #(
     parameter integer N_MAX = 1024,
     parameter integer LIMIT = 1,                    // 0: no step 5 (limit is ignored; no logic for it)
+    parameter integer PREDATORS = 16,               // the predator table's entries; 0: no step 3 (no logic for it)
     parameter integer RES_W = 7 * 10 + 96           // result entry bits (accel_core)
 ) (
     input  wire                     clk,
@@ -70,6 +83,12 @@ module accel_steer #(
     input  wire                     limit,          // words 2, 3: step 5 (above), held while busy
     input  wire [31:0]              minspeed,       // Q16.16 px/frame, held while busy
     input  wire [31:0]              maxspeed,
+    input  wire                     predators,      // v takes step 3 (above), held while busy
+    input  wire [4:0]               pred_count,     // the table's predators, at most PREDATORS; the
+    input  wire [31:0]              pred_range,     //   next two Q16.16, range below 2^29; all held
+    input  wire [31:0]              pred_turn,      //   while busy, as the table is
+    output wire [3:0]               pred_addr,      // the predator table: an entry...
+    input  wire [63:0]              pred_xy,        //   ...its {y, x}, in the same cycle
     input  wire [$clog2(N_MAX):0]   written,        // entries 0..written-1 are final sums
     output wire                     busy,
     output wire [$clog2(N_MAX):0]   steered,        // entries 0..steered-1 hold steering
@@ -98,10 +117,11 @@ module accel_steer #(
         // the steering's four words must lie below the count
         if (6 * SUM_W < 128) $error("%m: N_MAX = %0d: steering needs N_MAX of 33 or more", N_MAX);
         if (RES_W != 6 * SUM_W + CNT_W) $error("%m: RES_W = %0d, the core's entries have %0d", RES_W, 6 * SUM_W + CNT_W);
+        if (PREDATORS < 0 || PREDATORS > 16) $error("%m: PREDATORS = %0d, must be 0..16", PREDATORS);
     end
 
     localparam [2:0] S_IDLE = 3'd0, S_FETCH = 3'd1, S_LOAD = 3'd2, S_DIV = 3'd3, S_MUL = 3'd4,
-                     S_STORE = 3'd5, S_LIMIT = 3'd6;
+                     S_STORE = 3'd5, S_LIMIT = 3'd6, S_FLEE = 3'd7;
     localparam [31:0] SPEED_CLAMP = 32'd64 << 16;   // firmware/steering.h
     localparam [31:0] UNDECIDED = 32'h8000_0000;    // word 2: the CPU decides step 5
     reg  [2:0] state;
@@ -145,6 +165,26 @@ module accel_steer #(
     reg  [31:0] own_x, own_y, own_vx, own_vy, edge_x, edge_y, base_x, base_y, v_x, v_y;
     reg         left, right, top, bottom;           // within the margin of that edge
     wire [31:0] match_term = n != {CNT_W{1'b0}} ? gained : 32'd0;
+
+    // ---- step 3 (predators) ----
+    // Each predator in turn: its offset (f = 0), the box test (1), and for one in
+    // the box the two squares through the multiplier (1, 2, read at 3, 4) and the
+    // circle test; then the signs of the sums turn v (5). pred_range's square is
+    // worked out at start (S_FETCH's first cycles, below, before any entry).
+    wire        fleeing = PREDATORS != 0 && velocity && predators && pred_count != 5'd0;
+    reg  [4:0]  q;                                  // the predator
+    reg  [2:0]  f;                                  // its step
+    reg  [1:0]  prep;                               // range^2's steps after start
+    reg  [31:0] pdx, pdy;                           // own position - the predator's
+    reg  [63:0] range2, sq_dx;
+    reg  [36:0] flee_x, flee_y;                     // the offsets in range, summed: 16 < 2^5 of 2^31
+    wire [31:0] abs_dx = pdx[31] ? -pdx : pdx, abs_dy = pdy[31] ? -pdy : pdy;
+    wire        in_box = abs_dx < pred_range && abs_dy < pred_range;
+    wire        last_predator = q + 5'd1 == pred_count;
+    function [31:0] turned(input [31:0] v, input [36:0] sum);   // v + sign(sum) pred_turn
+        turned = sum[36] ? v - pred_turn : sum != 37'd0 ? v + pred_turn : v;
+    endfunction
+    assign pred_addr = q[3:0];
 
     // ---- step 5 (limit) ----
     wire        limiting = LIMIT != 0 && velocity && limit;
@@ -227,7 +267,17 @@ module accel_steer #(
 
     always @(posedge clk) begin
         case (state)
-            S_FETCH: if (res_re) state <= S_LOAD;
+            S_FETCH: begin
+                // range^2 through the multiplier in the run's first three cycles: an
+                // entry needs the lanes' preload and pipeline first (and a unit
+                // test that writes its entries before start waits for it)
+                if (PREDATORS != 0 && prep != 2'd3) begin
+                    prep <= prep + 2'd1;
+                    if (prep == 2'd0) begin m_a <= uns(pred_range); m_b <= uns(pred_range); end
+                    if (prep == 2'd2) range2 <= prod[63:0];
+                    prod <= m_a * m_b;
+                end else if (res_re) state <= S_LOAD;
+            end
             S_LOAD: begin
                 sep_x <= word_of(res_rdata[0*SUM_W +: SUM_W]);
                 sep_y <= word_of(res_rdata[1*SUM_W +: SUM_W]);
@@ -243,6 +293,10 @@ module accel_steer #(
                 rem <= {IW{1'b0}};
                 step <= 5'd0;
                 k <= 4'd0;
+                q <= 5'd0;
+                f <= 3'd0;
+                flee_x <= 37'd0;
+                flee_y <= 37'd0;
                 state <= res_rdata[6*SUM_W +: CNT_W] != {CNT_W{1'b0}} ? S_DIV : S_MUL;
             end
             S_DIV: begin
@@ -307,7 +361,7 @@ module accel_steer #(
                 endcase
                 k <= k + 4'd1;
                 j <= 5'd0;
-                if (k == (velocity ? 4'd11 : 4'd9)) state <= limiting ? S_LIMIT : S_STORE;
+                if (k == (velocity ? 4'd11 : 4'd9)) state <= fleeing ? S_FLEE : limiting ? S_LIMIT : S_STORE;
             end
             // Step 5, one product at a time through the same multiplier (issued at
             // step j, its high word prod_hi read at j + 2): the squared speed and
@@ -405,6 +459,39 @@ module accel_steer #(
                 endcase
                 prod <= m_a * m_b;
             end
+            S_FLEE: if (PREDATORS != 0) begin
+                case (f)
+                    3'd0: begin
+                        pdx <= own_x - pred_xy[31:0];
+                        pdy <= own_y - pred_xy[63:32];
+                        f <= 3'd1;
+                    end
+                    3'd1: if (in_box) begin
+                        m_a <= uns(abs_dx); m_b <= uns(abs_dx);
+                        f <= 3'd2;
+                    end else begin
+                        if (!last_predator) q <= q + 5'd1;
+                        f <= last_predator ? 3'd5 : 3'd0;
+                    end
+                    3'd2: begin m_a <= uns(abs_dy); m_b <= uns(abs_dy); f <= 3'd3; end
+                    3'd3: begin sq_dx <= prod[63:0]; f <= 3'd4; end
+                    3'd4: begin                     // within_radius: dx^2 + dy^2 < range^2
+                        if (sq_dx + prod[63:0] < range2) begin
+                            flee_x <= flee_x + {{5{pdx[31]}}, pdx};
+                            flee_y <= flee_y + {{5{pdy[31]}}, pdy};
+                        end
+                        if (!last_predator) q <= q + 5'd1;
+                        f <= last_predator ? 3'd5 : 3'd0;
+                    end
+                    default: begin
+                        v_x <= turned(v_x, flee_x);
+                        v_y <= turned(v_y, flee_y);
+                        j <= 5'd0;
+                        state <= limiting ? S_LIMIT : S_STORE;
+                    end
+                endcase
+                prod <= m_a * m_b;
+            end
             S_STORE: if (res_we) begin
                 ptr <= ptr + 1'b1;
                 state <= finish ? S_IDLE : S_FETCH;
@@ -413,6 +500,8 @@ module accel_steer #(
         endcase
         if (start) begin
             ptr <= {(IW+1){1'b0}};
+            prep <= 2'd0;
+            q <= 5'd0;
             state <= count != {(IW+1){1'b0}} ? S_FETCH : S_IDLE;
         end
         if (rst) state <= S_IDLE;

@@ -37,6 +37,9 @@
 // words are then the boid's velocity after them (MATCHING, TURN, MARGIN, WORLD_W,
 // WORLD_H). With CTRL.LIMIT too, words 2 and 3 are its velocity after the speed
 // limit (MINSPEED, MAXSPEED) where the CPU's steps 3 and 4 leave words 0 and 1 alone.
+// With CTRL.PREDATORS the velocity takes step 3 first, away from the predators of
+// the predator table (PRED_COUNT of them, PRED_RANGE, PRED_TURN): words 0 to 3 then
+// hold where the CPU's step 4 leaves them alone.
 // RESULT_SLOTS below N_MAX makes the result memory a ring of that many entries
 // (a power of two): entry i is kept in slot i mod RESULT_SLOTS and still read at
 // its own address, and a batch pass starts only when its entries fit behind
@@ -52,6 +55,7 @@ module boids_accel #(
     parameter integer BINNING = 0,                  // 1: the binned batch and its pass table
     parameter integer STEER = 0,                    // 1: CTRL.STEER, the neighbour steering (accel_steer; N_MAX >= 33)
     parameter integer LIMIT = 1,                    // with STEER, 1: CTRL.LIMIT, the speed limit too
+    parameter integer PREDATORS = 16,               // with STEER: the predator table's entries (CTRL.PREDATORS), 0..16
     parameter integer RESULT_SLOTS = N_MAX,         // result entries kept: N_MAX, or a ring (above)
     parameter integer SORTER = 0,                   // 1: the counting sort and pass builder (BINNING = 1)
     parameter integer CELLS = N_MAX,                // the sorter's most cells (BIN_CELLS), 2..16384
@@ -82,6 +86,10 @@ module boids_accel #(
     // smaller build has none (CTRL.STEER reads 0, as with STEER = 0).
     localparam HAS_STEER = STEER != 0 && N_MAX >= 33;
     localparam HAS_LIMIT = HAS_STEER && LIMIT != 0;
+    localparam HAS_PRED = HAS_STEER && PREDATORS != 0;
+    localparam integer PRED_N = HAS_PRED ? PREDATORS : 1;   // the table's entries (one unused without)
+    localparam [31:0] PRED_MAX_WORD = HAS_PRED ? PREDATORS : 0;
+    localparam integer PREDATORS_END = {12'd0, PREDATORS_BASE} + PREDATOR_STRIDE * PRED_N;
     localparam HAS_SORTER = SORTER != 0 && BINNING != 0;
     localparam [31:0] BIN_CELLS_WORD = HAS_SORTER ? CELLS : 0;
     localparam integer SW = RESULT_SLOTS < N_MAX ? $clog2(RESULT_SLOTS) : IW;  // a slot's index
@@ -111,6 +119,10 @@ module boids_accel #(
         if (PASS_STRIDE != 16 || PASS_RANGES != 3) $error("%m: the pass table has 3 ranges in 16 bytes");
         if (STEER != 0 && STEER != 1) $error("%m: STEER = %0d, must be 0 or 1", STEER);
         if (LIMIT != 0 && LIMIT != 1) $error("%m: LIMIT = %0d, must be 0 or 1", LIMIT);
+        if (PREDATORS < 0 || PREDATORS > PREDATORS_TABLE_MAX)
+            $error("%m: PREDATORS = %0d, must be 0..%0d", PREDATORS, PREDATORS_TABLE_MAX);
+        if (REG_PREDATORS_MAX >= PREDATORS_BASE || PREDATORS_BASE[7:0] != 8'd0 || PREDATOR_STRIDE != 8)
+            $error("%m: the predator table must follow the registers at a 256-byte boundary, 8 bytes an entry");
         // accel_sorter takes the halves of GRID and CELL_POS as they are here
         if (GRID_COLS != 0 || GRID_ROWS != 16 || CELL_POS_X != 0 || CELL_POS_Y != 16)
             $error("%m: GRID and CELL_POS must have their fields at bits 0 and 16");
@@ -121,15 +133,18 @@ module boids_accel #(
 
     // ---- registers ------------------------------------------------------------
     reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r, ctrl_sort_r,
-                ctrl_limit_r;
+                ctrl_limit_r, ctrl_predators_r;
     wire        ctrl_sort = HAS_SORTER && ctrl_sort_r;
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
     wire        ctrl_velocity = HAS_STEER && ctrl_velocity_r;
     wire        ctrl_limit = HAS_LIMIT && ctrl_limit_r;
+    wire        ctrl_predators = HAS_PRED && ctrl_predators_r;
     reg  [31:0] reg_centering, reg_avoid;
     reg  [31:0] reg_matching, reg_turn, reg_margin, reg_world_w, reg_world_h;
     reg  [31:0] reg_minspeed, reg_maxspeed;
+    reg  [31:0] reg_pred_count, reg_pred_range, reg_pred_turn;
+    reg  [31:0] pred_x[0:15], pred_y[0:15];     // the predator table (entries PREDATORS up unmapped)
     reg         run_steer;                          // the run steers its entries (and has some)
     wire        steer_busy, steer_finish;
     wire [IW:0] steered;
@@ -187,7 +202,10 @@ module boids_accel #(
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_MAXSPEED;
+    wire          in_regs = adr <= REG_PREDATORS_MAX;
+    wire          in_preds = HAS_PRED && adr >= PREDATORS_BASE && {12'd0, adr} < PREDATORS_END;
+    wire [3:0]    pred_idx = adr[6:3];
+    wire          pred_word = adr[2];
     wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
     wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
@@ -207,12 +225,15 @@ module boids_accel #(
     // between them), so the 64-bit compare stays out of the start path.
     reg  bad_any_run;       // COUNT > NMAX, VISUAL > 255 px, or PROTECTED2 > VISUAL2
     reg  bad_query_run;     // QUERY >= COUNT
+    reg  bad_pred_count;    // PRED_COUNT > PREDATORS_MAX
     wire start_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_START];
     // A sorted batch needs the sorter's placement of exactly COUNT boids.
     wire sort_req = wb_dat_i[CTRL_SORT];
     wire sort_bad = !HAS_SORTER || !wb_dat_i[CTRL_BATCH] || !wb_dat_i[CTRL_BINNED]
                  || sort_phase != 3'd4 || sort_counted != reg_count[IW:0] || sort_placed != sort_counted;
-    wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run) || (sort_req && sort_bad);
+    wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run) || (sort_req && sort_bad)
+                   || (HAS_PRED && wb_dat_i[CTRL_BATCH] && wb_dat_i[CTRL_STEER] && wb_dat_i[CTRL_PREDATORS]
+                       && bad_pred_count);
     wire start_ok = start_req && !run_busy && !params_bad;
     wire steer_req = HAS_STEER && wb_dat_i[CTRL_STEER] && wb_dat_i[CTRL_BATCH];
     // A sorted batch's core starts once the pass table is written; the steering
@@ -234,11 +255,13 @@ module boids_accel #(
                         || (reg_protected2[63:32] == reg_visual2[63:32]
                             && reg_protected2[31:0] > reg_visual2[31:0]);
             bad_query_run <= reg_query >= reg_count;
+            bad_pred_count <= reg_pred_count > PRED_MAX_WORD;
         end
         if (rst) begin          // as for the registers' reset values
             wr_seen <= 1'b0;
             bad_any_run <= 1'b0;
             bad_query_run <= 1'b1;
+            bad_pred_count <= 1'b0;
         end
     end
 
@@ -256,6 +279,7 @@ module boids_accel #(
                             || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
                             || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
                             || (HAS_LIMIT && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
+                            || (HAS_PRED && wb_dat_i[CTRL_PREDATORS] != ctrl_predators)
                             || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
                             st_err_busy <= 1'b1;
                     end else begin
@@ -264,6 +288,7 @@ module boids_accel #(
                         ctrl_steer_r <= wb_dat_i[CTRL_STEER];
                         ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
                         ctrl_limit_r <= wb_dat_i[CTRL_LIMIT];
+                        ctrl_predators_r <= wb_dat_i[CTRL_PREDATORS];
                         ctrl_sort_r <= wb_dat_i[CTRL_SORT];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
@@ -279,7 +304,8 @@ module boids_accel #(
                 end
                 REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
                 REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID, REG_MATCHING,
-                REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H, REG_MINSPEED, REG_MAXSPEED: begin
+                REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H, REG_MINSPEED, REG_MAXSPEED,
+                REG_PRED_COUNT, REG_PRED_RANGE, REG_PRED_TURN: begin
                     if (run_busy) st_err_busy <= 1'b1;
                     else begin
                         if (adr == REG_COUNT) reg_count <= wb_dat_i;
@@ -298,6 +324,9 @@ module boids_accel #(
                         if (adr == REG_WORLD_H && HAS_STEER) reg_world_h <= wb_dat_i;
                         if (adr == REG_MINSPEED && HAS_LIMIT) reg_minspeed <= wb_dat_i;
                         if (adr == REG_MAXSPEED && HAS_LIMIT) reg_maxspeed <= wb_dat_i;
+                        if (adr == REG_PRED_COUNT && HAS_PRED) reg_pred_count <= wb_dat_i;
+                        if (adr == REG_PRED_RANGE && HAS_PRED) reg_pred_range <= wb_dat_i;
+                        if (adr == REG_PRED_TURN && HAS_PRED) reg_pred_turn <= wb_dat_i;
                     end
                 end
                 REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
@@ -310,8 +339,8 @@ module boids_accel #(
         if (sort_refuse_busy) st_err_busy <= 1'b1;
         if (sort_refuse_param) st_err_param <= 1'b1;
         if (start_ok) last_run_sorted <= sort_req;
-        if (wr && (in_boids || in_passes) && run_busy) st_err_busy <= 1'b1;
-        if (req && !in_regs && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
+        if (wr && (in_boids || in_passes || in_preds) && run_busy) st_err_busy <= 1'b1;
+        if (req && !in_regs && !in_preds && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
 
         if (start_ok) reg_cycles <= 32'd0;
         else if (run_busy) reg_cycles <= reg_cycles + 32'd1;
@@ -332,6 +361,7 @@ module boids_accel #(
             ctrl_steer_r <= 1'b0;
             ctrl_velocity_r <= 1'b0;
             ctrl_limit_r <= 1'b0;
+            ctrl_predators_r <= 1'b0;
             ctrl_sort_r <= 1'b0;
             last_run_sorted <= 1'b0;
             run_steer <= 1'b0;
@@ -344,6 +374,9 @@ module boids_accel #(
             reg_world_h <= 32'd0;
             reg_minspeed <= 32'd0;
             reg_maxspeed <= 32'd0;
+            reg_pred_count <= 32'd0;
+            reg_pred_range <= 32'd0;
+            reg_pred_turn <= 32'd0;
             st_done <= 1'b0;
             st_err_param <= 1'b0;
             st_err_busy <= 1'b0;
@@ -358,6 +391,13 @@ module boids_accel #(
             reg_freed <= {(IW+1){1'b0}};
         end
     end
+
+    // The predator table: data, not reset; written like the parameters, while idle.
+    always @(posedge gclk)
+        if (wr && in_preds && !run_busy) begin
+            if (pred_word) pred_y[pred_idx] <= wb_dat_i;
+            else pred_x[pred_idx] <= wb_dat_i;
+        end
 
     // ---- memories -------------------------------------------------------------
     wire [IW-1:0]    core_raddr, core_vraddr;
@@ -431,9 +471,12 @@ module boids_accel #(
             wire [IW-1:0]    st_raddr, st_waddr;
             wire [RES_W-1:0] st_wdata;
 
+            wire [3:0] pred_addr;
+
             accel_steer #(
                 .N_MAX(N_MAX),
                 .LIMIT(LIMIT),
+                .PREDATORS(PREDATORS),
                 .RES_W(RES_W)
             ) u_steer (
                 .clk(gclk),
@@ -451,6 +494,12 @@ module boids_accel #(
                 .limit(ctrl_limit),
                 .minspeed(reg_minspeed),
                 .maxspeed(reg_maxspeed),
+                .predators(ctrl_predators),
+                .pred_count(reg_pred_count[4:0]),
+                .pred_range(reg_pred_range),
+                .pred_turn(reg_pred_turn),
+                .pred_addr(pred_addr),
+                .pred_xy({pred_y[pred_addr], pred_x[pred_addr]}),
                 .written(reg_ready),
                 .busy(steer_busy),
                 .steered(steered),
@@ -508,7 +557,8 @@ module boids_accel #(
             assign own_raddr = {IW{1'b0}};
             wire unused_ok = &{1'b0, reg_centering, reg_avoid, reg_matching, reg_turn, reg_margin,
                                reg_world_w, reg_world_h, ctrl_velocity_r, ctrl_limit_r,
-                               reg_minspeed, reg_maxspeed, own_rdata};
+                               reg_minspeed, reg_maxspeed, own_rdata, ctrl_predators_r, reg_pred_count,
+                               reg_pred_range, reg_pred_turn};
         end
     endgenerate
 
@@ -653,6 +703,7 @@ module boids_accel #(
         ctrl_word[CTRL_VELOCITY] = ctrl_velocity;
         ctrl_word[CTRL_LIMIT] = ctrl_limit;
         ctrl_word[CTRL_SORT] = ctrl_sort;
+        ctrl_word[CTRL_PREDATORS] = ctrl_predators;
         status_word = 32'd0;
         status_word[STATUS_BUSY] = run_busy;
         status_word[STATUS_DONE] = st_done;
@@ -663,15 +714,16 @@ module boids_accel #(
 
     always @(posedge gclk) begin
         if (req) begin
-            rd_src <= in_regs ? SRC_REG
+            rd_src <= in_regs || in_preds ? SRC_REG
                     : in_boids && !run_busy ? SRC_BOID
                     : in_results ? SRC_RES : SRC_ZERO;
             rd_boid_word <= boid_word;
             rd_res_word <= res_word;
             rd_res_idx <= res_idx;
             rd_res_sorted <= last_run_sorted;
-            // registers are at word addresses 0..32: select by the word index alone
-            case (adr[7:2])
+            // registers are at word addresses 0..36: select by the word index alone
+            if (in_preds) rd_reg <= pred_word ? pred_y[pred_idx] : pred_x[pred_idx];
+            else case (adr[7:2])
                 REG_ID[7:2]: rd_reg <= ID_VALUE;
                 REG_NMAX[7:2]: rd_reg <= NMAX_WORD;
                 REG_LANES[7:2]: rd_reg <= LANES_WORD;
@@ -696,6 +748,10 @@ module boids_accel #(
                 REG_WORLD_H[7:2]: rd_reg <= HAS_STEER ? reg_world_h : 32'd0;
                 REG_MINSPEED[7:2]: rd_reg <= HAS_LIMIT ? reg_minspeed : 32'd0;
                 REG_MAXSPEED[7:2]: rd_reg <= HAS_LIMIT ? reg_maxspeed : 32'd0;
+                REG_PRED_COUNT[7:2]: rd_reg <= HAS_PRED ? reg_pred_count : 32'd0;
+                REG_PRED_RANGE[7:2]: rd_reg <= HAS_PRED ? reg_pred_range : 32'd0;
+                REG_PRED_TURN[7:2]: rd_reg <= HAS_PRED ? reg_pred_turn : 32'd0;
+                REG_PREDATORS_MAX[7:2]: rd_reg <= PRED_MAX_WORD;
                 REG_RESULT_SLOTS[7:2]: rd_reg <= SLOTS_WORD;
                 REG_RESULTS_FREED[7:2]: rd_reg <= {{(31-IW){1'b0}}, reg_freed};
                 REG_SORT[7:2]: rd_reg <= {29'd0, sort_phase} << SORT_PHASE;
@@ -757,6 +813,7 @@ module boids_accel #(
 
     // (a ring's slots drop the entry index's upper bits)
     wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0], pass_off, mem_waddr, mem_raddr,
+                       reg_pred_count[31:5],
                        reg_count[31:IW+1], reg_query[31:IW], reg_visual[31:24]};
 
 `ifndef SYNTHESIS

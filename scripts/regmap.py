@@ -51,12 +51,19 @@ REGS = [
                               "whose steps 3 and 4 leave the words 0 and 1 as they are: the LIMIT "
                               "result words. Reads 0 and is ignored in a build without steering "
                               "or without LIMIT (a build parameter)."),
+        ("PREDATORS", 8, 1, "RW", "With STEER and VELOCITY: the velocity of words 0 and 1 (and so "
+                                  "LIMIT's) takes the Cornell rules' step 3 as well: it turns away, by "
+                                  "PRED_TURN on each axis, from the summed offset of the PRED_COUNT "
+                                  "predators of the predator table within PRED_RANGE (the box and the "
+                                  "circle). Reads 0 and is ignored in a build without steering or "
+                                  "without the table (PREDATORS_MAX 0)."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),
         ("DONE", 1, 1, "W1C", "The last run finished; its results are readable."),
         ("ERR_PARAM", 2, 1, "W1C", "A start was refused: COUNT above NMAX, QUERY not below COUNT in "
-                                   "a query run, VISUAL above 255 px, or PROTECTED2 above VISUAL2."),
+                                   "a query run, VISUAL above 255 px, PROTECTED2 above VISUAL2, or "
+                                   "PRED_COUNT above PREDATORS_MAX in a batch with CTRL.PREDATORS."),
         ("ERR_BUSY", 3, 1, "W1C", "A start, or a write to the boid memory or a parameter, came "
                                   "while busy and was ignored."),
         ("ERR_BUS", 4, 1, "W1C", "An access to an unmapped address (acknowledged; reads 0)."),
@@ -140,12 +147,24 @@ REGS = [
                                 "build without steering or without LIMIT.", []),
     ("MAXSPEED", 0x80, "RW", 0, "maxspeed (Q16.16 px/frame) for a run with CTRL.LIMIT. Reads 0 in a "
                                 "build without steering or without LIMIT.", []),
+    ("PRED_COUNT", 0x84, "RW", 0, "The predators of the predator table that a run with CTRL.PREDATORS "
+                                  "takes: entries 0 to PRED_COUNT-1, at most PREDATORS_MAX. Reads 0 in "
+                                  "a build without the table.", []),
+    ("PRED_RANGE", 0x88, "RW", 0, "predatorrange (Q16.16 px, below 2^29) for a run with "
+                                  "CTRL.PREDATORS. Reads 0 in a build without the table.", []),
+    ("PRED_TURN", 0x8C, "RW", 0, "predatorturnfactor (Q16.16 px/frame) for a run with CTRL.PREDATORS. "
+                                 "Reads 0 in a build without the table.", []),
+    ("PREDATORS_MAX", 0x90, "RO", None, "Entries of the predator table (a build parameter, at most 16); "
+                                        "0 without it.", []),
 ]
 
 BOIDS_BASE = 0x10000  # boid i: x, y, vx, vy at BOIDS_BASE + 16 i + 0, 4, 8, 12
 BOID_STRIDE = 16
 RESULTS_BASE = 0x50000  # result i at RESULTS_BASE + 32 i (boids end at 0x50000 for N_MAX 16384)
 RESULT_STRIDE = 32
+PREDATORS_BASE = 0x00100  # predator k: x, y at PREDATORS_BASE + 8 k + 0, 4 (k < PREDATORS_MAX)
+PREDATOR_STRIDE = 8
+PREDATORS_TABLE_MAX = 16  # the most entries a build's table may have
 PASSES_BASE = 0xD0000  # pass p: its three boid ranges at PASSES_BASE + 16 p + 0, 4, 8 (results end here)
 PASS_STRIDE = 16
 PASS_RANGES = 3
@@ -175,7 +194,8 @@ STEER_WORDS = [  # a steered entry (CTRL.STEER): firmware/neighbor_steer.h, bit 
 ]
 VELOCITY_WORDS = [  # a steered entry of a run with CTRL.VELOCITY: firmware/rules_cornell.c, bit for bit
     (0, "VX", "the boid's velocity x after steps 1 and 2: vx + PUSH_X + the alignment term (when COUNT "
-              "is not 0) + the edges' turn, Q16 px/frame"),
+              "is not 0) + the edges' turn, Q16 px/frame; with CTRL.PREDATORS, after step 3 too: "
+              "+ or - PRED_TURN where predators are in range"),
     (1, "VY", "the same, y"),
 ]
 LIMIT_UNDECIDED = 0x80000000  # LIMITED_VX when the CPU must take step 5 itself
@@ -265,6 +285,9 @@ def c_header():
             f"#define ACCEL_BOID_STRIDE {BOID_STRIDE}u",
             f"#define ACCEL_RESULTS_BASE 0x{RESULTS_BASE:05x}u",
             f"#define ACCEL_RESULT_STRIDE {RESULT_STRIDE}u",
+            f"#define ACCEL_PREDATORS_BASE 0x{PREDATORS_BASE:05x}u /* predator k: x, y words */",
+            f"#define ACCEL_PREDATOR_STRIDE {PREDATOR_STRIDE}u",
+            f"#define ACCEL_PREDATORS_TABLE_MAX {PREDATORS_TABLE_MAX}u /* the most PREDATORS_MAX a build has */",
             f"#define ACCEL_PASSES_BASE 0x{PASSES_BASE:05x}u /* pass p: {PASS_RANGES} range words */",
             f"#define ACCEL_PASS_STRIDE {PASS_STRIDE}u",
             f"#define ACCEL_PASS_RANGES {PASS_RANGES}u"]
@@ -324,6 +347,9 @@ def verilog_include():
             f"localparam [{ADDRESS_BITS - 1}:0] RESULTS_BASE = {ADDRESS_BITS}'h{RESULTS_BASE:05x};",
             f"localparam integer RESULT_STRIDE = {RESULT_STRIDE};",
             f"localparam integer RESULT_WORDS = {len(RESULT_WORDS)};",
+            f"localparam [{ADDRESS_BITS - 1}:0] PREDATORS_BASE = {ADDRESS_BITS}'h{PREDATORS_BASE:05x};",
+            f"localparam integer PREDATOR_STRIDE = {PREDATOR_STRIDE};",
+            f"localparam integer PREDATORS_TABLE_MAX = {PREDATORS_TABLE_MAX};",
             f"localparam [{ADDRESS_BITS - 1}:0] PASSES_BASE = {ADDRESS_BITS}'h{PASSES_BASE:05x};",
             f"localparam integer PASS_STRIDE = {PASS_STRIDE};",
             f"localparam integer PASS_RANGES = {PASS_RANGES};",
@@ -390,13 +416,24 @@ def markdown():
         out.append(f"| 0x{base:06x} | {what} |")
     out += ["", "## The accelerator", ""]
     out += markdown_regs(REGS)
-    out += [f"| 0x{BOIDS_BASE:05x} + 16 i | boid i | RW | (memory, not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16 |",
+    out += [f"| 0x{PREDATORS_BASE:05x} + {PREDATOR_STRIDE} k | predator k | RW | (not reset) | x, y at +0, +4: Q16.16, for k below PREDATORS_MAX |",
+            f"| 0x{BOIDS_BASE:05x} + 16 i | boid i | RW | (memory, not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16 |",
             f"| 0x{RESULTS_BASE:05x} + {RESULT_STRIDE} i | result i | RO | (memory, not reset) | the sums of boid i, {len(RESULT_WORDS)} words below |",
             f"| 0x{PASSES_BASE:05x} + {PASS_STRIDE} p | pass p | WO | (memory, not reset) | {PASS_RANGES} boid ranges of a binned batch's pass p, below |",
             "", "Access: RO read only (writes are ignored), RW read and write, W1 write 1 to act,",
             "W1C write 1 to clear.", ""]
     out += markdown_sections(REGS, "###")
-    out += ["### Boid memory", "",
+    out += ["### Predator table", "",
+            f"In a build with it (PREDATORS_MAX above 0, at most {PREDATORS_TABLE_MAX}), predator k occupies the",
+            f"two words at 0x{PREDATORS_BASE:05x} + {PREDATOR_STRIDE} k: x and y, Q16.16 px, where the predator is",
+            "at the frame's start. A batch with CTRL.PREDATORS takes entries 0 to PRED_COUNT-1:",
+            "each boid turns away from those whose offset to it, d = the boid's position minus",
+            "the predator's (32 bits), has |dx| and |dy| below PRED_RANGE and dx^2 + dy^2 below",
+            "PRED_RANGE^2, by PRED_TURN on each axis toward the sign of the summed offsets",
+            "(`steer_from_predators()` in `firmware/steering.h`, bit for bit). While BUSY its",
+            "writes are ignored and set STATUS.ERR_BUSY, as the parameters' are. Entries from",
+            "PREDATORS_MAX up, and the whole table without it, are unmapped.", "",
+            "### Boid memory", "",
             f"Boid i occupies the four words at 0x{BOIDS_BASE:05x} + 16 i: x, y, vx, vy, each",
             "Q16.16 (positions in px, velocities in px/frame) as in `firmware/boid.h`. While",
             "BUSY the run owns the memory's read port: writes are ignored and set",
@@ -441,6 +478,11 @@ def markdown():
             "the CPU checks; a velocity with a component of 64 px or more it leaves to the CPU",
             "(LIMIT_UNDECIDED). An entry takes 6 cycles more, 27 for a boid whose velocity it",
             "scales, 26 for one it brakes at an edge.", "",
+            "With CTRL.PREDATORS as well, the velocity of words 0 and 1, and so the limit's,",
+            "takes the rules' step 3 before step 5: the predator table's turn (above). Words",
+            "2 and 3 then hold for a boid whose step 4 (the scout bias) leaves the velocity as it",
+            "is. An entry takes 2 cycles more a predator, 3 more for each one within the box of",
+            "PRED_RANGE around the boid, and 1.", "",
             "| word | name | meaning |", "| --- | --- | --- |"]
     for word, name, meaning in LIMIT_WORDS:
         out.append(f"| {word} | {name} | {meaning} |")
@@ -517,7 +559,8 @@ IP_END = "<!-- generated by scripts/regmap.py: to here -->"
 def ip_table():
     """The accelerator's map for the IP document: registers, windows, fields, results."""
     out = markdown_regs(REGS)
-    out += [f"| 0x{BOIDS_BASE:05x} + {BOID_STRIDE} i | boid i | RW | (memory) | x, y, vx, vy at +0, +4, +8, +12: Q16.16 |",
+    out += [f"| 0x{PREDATORS_BASE:05x} + {PREDATOR_STRIDE} k | predator k | RW | (registers) | x, y at +0, +4: Q16.16 (PREDATORS_MAX above 0 only) |",
+            f"| 0x{BOIDS_BASE:05x} + {BOID_STRIDE} i | boid i | RW | (memory) | x, y, vx, vy at +0, +4, +8, +12: Q16.16 |",
             f"| 0x{RESULTS_BASE:05x} + {RESULT_STRIDE} i | result i | RO | (memory) | the sums of boid i: {len(RESULT_WORDS)} words, below |",
             f"| 0x{PASSES_BASE:05x} + {PASS_STRIDE} p | pass p | WO | (memory) | {PASS_RANGES} boid ranges of a binned batch's pass p (BINNING = 1 only) |",
             "", "| register | bits | field | access | meaning |", "| --- | --- | --- | --- | --- |"]

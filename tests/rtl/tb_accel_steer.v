@@ -2,14 +2,18 @@
 // reference (firmware/neighbor_steer.h) on the runs of tests/rtl/gen_steer_vectors.c,
 // and in its runs with velocity against the rules' steps 1 and 2 (neighbor_steer_apply
 // and steer_edges) on each boid's own state, read from a boid memory here, and in
-// its runs with limit against step 5 (limit_speed_slow, or left to the CPU).
+// its runs with limit against step 5 (limit_speed_slow, or left to the CPU), and in
+// its runs with predators against step 3 before it (steer_from_predators) with the
+// run's predator table.
 // Here the testbench plays the accelerator around the unit: a result memory with a
 // registered read port, a core that writes the entries one by one at random times
 // and takes the write port in random cycles, a bus that takes the read port in
 // random cycles. Checks every steered entry bit for bit, the entries beyond N left
 // alone, that an entry is read only once written, that the boid memory is read only
 // with velocity and at the entry's own index, STEERED and FINISH, the cycles an
-// entry takes (with limit: by the outcome), a run of N = 0, and a reset in the middle of a run. Plusargs: +VEC=file.
+// entry takes (with limit: by the outcome; with predators: by the predators whose
+// box holds the boid), a run of N = 0, and a reset in the middle of a run.
+// Plusargs: +VEC=file.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -35,6 +39,11 @@ module tb_accel_steer #(
     reg  [31:0]     matching = 0, turn = 0, margin = 0, world_w = 0, world_h = 0;
     reg             limit = 1'b0;
     reg  [31:0]     minspeed = 0, maxspeed = 0;
+    reg             predators = 1'b0;
+    reg  [4:0]      pred_count = 0;
+    reg  [31:0]     pred_range = 0, pred_turn = 0;
+    reg  [63:0]     pred_table[0:15];               // {y, x}
+    wire [3:0]      pred_addr;
     wire            own_re;
     wire [IW-1:0]   own_raddr;
     reg  [127:0]    own_rdata;
@@ -53,7 +62,9 @@ module tb_accel_steer #(
         .core_we(core_we), .res_we(res_we), .res_waddr(res_waddr), .res_wdata(res_wdata),
         .velocity(velocity), .matching(matching), .turn(turn), .margin(margin),
         .world_w(world_w), .world_h(world_h), .limit(limit), .minspeed(minspeed),
-        .maxspeed(maxspeed),
+        .maxspeed(maxspeed), .predators(predators), .pred_count(pred_count),
+        .pred_range(pred_range), .pred_turn(pred_turn), .pred_addr(pred_addr),
+        .pred_xy(pred_table[pred_addr]),
         .own_re(own_re), .own_raddr(own_raddr), .own_rdata(own_rdata)
     );
 
@@ -75,6 +86,8 @@ module tb_accel_steer #(
         if (!rst && res_re && !port_free) fail("the unit read while the bus had the port");
         if (!rst && res_re && {1'b0, res_raddr} >= written) fail("an entry read before the core wrote it");
         if (!rst && res_we && core_we) fail("the unit wrote while the core had the port");
+        if (!rst && busy && predators && velocity && pred_count != 0 && {1'b0, pred_addr} >= pred_count)
+            fail("the unit looked past the run's predators");
     end
 
     function [RES_W-1:0] pack_sums(input [31:0] sx, sy, cx, cy, ax, ay, n);
@@ -144,9 +157,9 @@ module tb_accel_steer #(
 
     reg [8*256-1:0] vec;
     integer fd, runs, r, n, i, got, entries = 0;
-    reg [31:0] w[0:19];
-    reg [31:0] c_gain, a_gain;
-    integer vel, lim, t0, t1, t2, scaled, braked, outcomes[0:3];
+    reg [31:0] w[0:20];
+    reg [31:0] c_gain, a_gain, px, py;
+    integer vel, lim, prd, np, k, t0, t1, t2, t3, scaled, braked, boxed, outcomes[0:3];
     reg [RES_W-1:0] guard;
     initial begin
         outcomes[0] = 0;
@@ -177,17 +190,29 @@ module tb_accel_steer #(
         checks = checks + 1;
 
         for (r = 0; r < runs; r = r + 1) begin
-            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h %d %h %h", n, c_gain, a_gain, vel, matching,
-                          turn, margin, world_w, world_h, lim, minspeed, maxspeed);
+            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h %d %h %h %d %d %h %h", n, c_gain, a_gain, vel,
+                          matching, turn, margin, world_w, world_h, lim, minspeed, maxspeed, prd, np,
+                          pred_range, pred_turn);
+            if (got != 16) begin
+                $display("FAIL tb_accel_steer: %0s: run %0d's header unreadable", vec, r);
+                $finish;
+            end
+            for (k = 0; k < np; k = k + 1) begin
+                got = $fscanf(fd, "%h %h", px, py);
+                pred_table[k] = {py, px};
+            end
             velocity = vel != 0;
             limit = lim != 0;
+            predators = prd != 0;
+            pred_count = np;
             scaled = 0;
             braked = 0;
+            boxed = 0;
             for (i = 0; i < n; i = i + 1) begin
-                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %d", w[0],
+                got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %d %d", w[0],
                               w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11],
-                              w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19]);
-                if (got != 20) begin
+                              w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20]);
+                if (got != 21) begin
                     $display("FAIL tb_accel_steer: %0s: run %0d entry %0d unreadable", vec, r, i);
                     $finish;
                 end
@@ -198,6 +223,7 @@ module tb_accel_steer #(
                 if (limit) outcomes[w[19]] = outcomes[w[19]] + 1;
                 if (w[19] == 2) scaled = scaled + 1;
                 if (w[19] == 3) braked = braked + 1;
+                boxed = boxed + w[20];
                 own[i] = {w[14], w[13], w[12], w[11]};
             end
             for (i = 0; i < N_MAX; i = i + 1) mem[i] = guard;
@@ -220,8 +246,8 @@ module tb_accel_steer #(
                 if (i < n && mem[i] !== want[i]) begin
                     errors = errors + 1;
                     if (errors <= 30)
-                        $display("FAIL run %0d (N %0d, centering %h, avoid %h, velocity %0d, limit %0d) entry %0d: got %h %h mean %h %h count %0d, want %h %h %h %h %0d",
-                                 r, n, c_gain, a_gain, velocity, limit, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
+                        $display("FAIL run %0d (N %0d, centering %h, avoid %h, velocity %0d, limit %0d, predators %0d of %0d) entry %0d: got %h %h mean %h %h count %0d, want %h %h %h %h %0d",
+                                 r, n, c_gain, a_gain, velocity, limit, predators, pred_count, i, mem[i][31:0], mem[i][63:32], mem[i][95:64],
                                  mem[i][127:96], mem[i][6*SUM_W +: CNT_W], want[i][31:0],
                                  want[i][63:32], want[i][95:64], want[i][127:96],
                                  want[i][6*SUM_W +: CNT_W]);
@@ -232,34 +258,56 @@ module tb_accel_steer #(
         end
 
         // The cost of velocity: with every entry written and the ports free, a run
-        // with it takes exactly two cycles an entry more than one without; limit (the
-        // last run's), 6 more an entry, 21 more for each boid it scales and 20 more
-        // for each it brakes.
+        // with it takes exactly two cycles an entry more than one without; predators
+        // (the last run's), 2 more an entry a predator, 3 more for each predator
+        // whose box holds the boid, and 1; limit, 6 more an entry, 21 more for each
+        // boid it scales and 20 more for each it brakes.
         checks = checks + 1;
-        if (!limit || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0 || outcomes[3] == 0)
-            fail("the runs with limit miss an outcome of step 5");
+        if (!limit || !predators || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0 || outcomes[3] == 0)
+            fail("the last run is not one with predators and limit, or the runs with limit miss an outcome of step 5");
         velocity = 1'b0;
         limit = 1'b0;
+        predators = 1'b0;
         timed(n);
         t0 = timed_cycles;
         velocity = 1'b1;
         timed(n);
         t1 = timed_cycles;
-        limit = 1'b1;
+        predators = 1'b1;
         timed(n);
         t2 = timed_cycles;
-        checks = checks + 2;
+        limit = 1'b1;
+        timed(n);
+        t3 = timed_cycles;
+        checks = checks + 3;
         if (t1 - t0 != 2 * n) begin
             $display("FAIL velocity costs %0d cycles over %0d entries (%0d against %0d), not 2 an entry",
                      t1 - t0, n, t1, t0);
             errors = errors + 1;
         end
-        if (t2 - t1 != 6 * n + 21 * scaled + 20 * braked) begin
+        if (t2 - t1 != n * (2 * pred_count + 1) + 3 * boxed) begin
+            $display("FAIL predators cost %0d cycles over %0d entries (%0d predators, %0d in a box), not %0d",
+                     t2 - t1, n, pred_count, boxed, n * (2 * pred_count + 1) + 3 * boxed);
+            errors = errors + 1;
+        end
+        if (t3 - t2 != 6 * n + 21 * scaled + 20 * braked) begin
             $display("FAIL limit costs %0d cycles over %0d entries (%0d scaled, %0d braked), not %0d",
-                     t2 - t1, n, scaled, braked, 6 * n + 21 * scaled + 20 * braked);
+                     t3 - t2, n, scaled, braked, 6 * n + 21 * scaled + 20 * braked);
             errors = errors + 1;
         end
         for (i = 0; i < n; i = i + 1) if (mem[i] !== want[i]) fail("a timed run's entry differs");
+
+        // No predators in the table: step 3 costs nothing.
+        pred_count = 0;
+        limit = 1'b0;
+        timed(n);
+        checks = checks + 1;
+        if (timed_cycles != t1) begin
+            $display("FAIL a table of no predators costs %0d cycles, not none", timed_cycles - t1);
+            errors = errors + 1;
+        end
+        pred_count = np;
+        limit = 1'b1;
 
         // A reset in the middle of a run: idle at once, and a new run works.
         run(n, 0, 20 * 45);
