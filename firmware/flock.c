@@ -77,7 +77,11 @@ int flock_step(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb, neigh
         return NEIGHBORS_E_UNSUPPORTED;
 #endif
     uint32_t k;
-    int rc = nb->begin(nb->ctx, f->boid, f->n, &q);
+    int rc;
+
+    q.predators = f->predator;
+    q.n_predators = f->n_predators;
+    rc = nb->begin(nb->ctx, f->boid, f->n, &q);
 
     if (rc == NEIGHBORS_OK)
         rc = p->order == ORDER_SYNCHRONOUS ? step_synchronous(f, p, nb, rules, sums)

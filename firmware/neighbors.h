@@ -69,6 +69,9 @@ typedef struct {
     q16_t turn, margin;
     q16_t minspeed, maxspeed;    /* with speed_exact, lets it take step 5's common case */
     int speed_exact;             /* the speed limit uses the exact estimate (SPEED_EXACT) */
+    q16_t predatorrange, predatorturn; /* with the predators, lets it take step 3 too */
+    const boid_t *predators;     /* where they are this frame (flock_step sets them; */
+    uint32_t n_predators;        /*   neighbor_query_make: none) */
 } neighbor_query_t;
 
 neighbor_query_t neighbor_query_make(const flock_params_t *p);
@@ -101,7 +104,11 @@ extern const neighbor_sums_t NEIGHBOR_SUMS_ZERO;
  *                             maxspeed), for a boid whose steps 3 and 4 leave
  *                             it alone; +8 reads NEIGHBOR_LIMIT_UNDECIDED where
  *                             the engine left step 5 to the rules (a
- *                             component of 2^22, 64 px, or more) */
+ *                             component of 2^22, 64 px, or more)
+ * and fled, with _VELOCITY or _LIMITED, that the velocity of words +0 and +4
+ * (and so +8 and +12) has taken step 3 as well, the query's predators: the
+ * rules then take only step 4 before step 5, and +8 and +12 hold for a boid
+ * step 4 leaves alone. */
 enum {
     NEIGHBOR_STREAM_SUMS = 0,
     NEIGHBOR_STREAM_STEERING = 1,
@@ -115,6 +122,7 @@ typedef struct {
     const uint32_t *order;
     int steered;
     uint32_t id_at; /* byte offset of the entry's boid id; 0: none (order says) */
+    int fled;       /* the velocity words have taken step 3 (above) */
 } neighbor_stream_t;
 
 /* The boid of entry k (id_at, then order, then k itself). */

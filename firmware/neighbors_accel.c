@@ -71,13 +71,17 @@ int neighbors_accel_init(neighbors_accel_t *a)
     a->slots = hal_read32(ACCEL_RESULT_SLOTS);
     if (a->slots == 0 || a->slots > a->n_max) /* a block older than the ring */
         a->slots = a->n_max;
-    /* CTRL.STEER sticks only in a build with steering, CTRL.VELOCITY and
-     * CTRL.LIMIT only in one that has them too */
-    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY | ACCEL_CTRL_LIMIT);
+    /* CTRL.STEER sticks only in a build with steering, CTRL.VELOCITY,
+     * CTRL.LIMIT and CTRL.PREDATORS only in one that has them too */
+    hal_write32(ACCEL_CTRL,
+                ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY | ACCEL_CTRL_LIMIT | ACCEL_CTRL_PREDATORS);
     ctrl = hal_read32(ACCEL_CTRL);
     a->can_steer = (ctrl & ACCEL_CTRL_STEER) != 0;
     a->can_velocity = a->can_steer && (ctrl & ACCEL_CTRL_VELOCITY) != 0;
     a->can_limit = a->can_velocity && (ctrl & ACCEL_CTRL_LIMIT) != 0;
+    if (a->can_velocity && (ctrl & ACCEL_CTRL_PREDATORS) != 0)
+        a->predators_max = hal_read32(ACCEL_PREDATORS_MAX);
+    a->flee = a->predators_max != 0;
     hal_write32(ACCEL_CTRL, 0);
     /* the sorter feeds the binned batch, so a build has it only with binning */
     a->bin_cells = hal_read32(ACCEL_BIN_CELLS);
@@ -115,6 +119,14 @@ int neighbors_accel_use_steer(neighbors_accel_t *a, int what)
         (what == NEIGHBOR_STREAM_LIMITED && !a->can_limit))
         return NEIGHBORS_E_UNSUPPORTED;
     a->steer = a->run_steer = (uint32_t)what;
+    return NEIGHBORS_OK;
+}
+
+int neighbors_accel_use_predators(neighbors_accel_t *a, int on)
+{
+    if (on && a->predators_max == 0)
+        return NEIGHBORS_E_UNSUPPORTED;
+    a->flee = on != 0;
     return NEIGHBORS_OK;
 }
 
@@ -230,6 +242,20 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
     if (a->run_steer == NEIGHBOR_STREAM_LIMITED) {
         hal_write32(ACCEL_MINSPEED, (uint32_t)q->minspeed);
         hal_write32(ACCEL_MAXSPEED, (uint32_t)q->maxspeed);
+    }
+    /* step 3 on the device where its table holds the predators: a few
+     * writes a frame, for about 45 CPU cycles a boid near one */
+    a->run_flee = a->flee && a->steer >= NEIGHBOR_STREAM_VELOCITY &&
+                  q->n_predators <= a->predators_max;
+    if (a->run_flee) {
+        hal_write32(ACCEL_PRED_COUNT, q->n_predators);
+        hal_write32(ACCEL_PRED_RANGE, (uint32_t)q->predatorrange);
+        hal_write32(ACCEL_PRED_TURN, (uint32_t)q->predatorturn);
+        for (i = 0; i < q->n_predators; i++) {
+            hal_write32(ACCEL_PREDATORS_BASE + i * ACCEL_PREDATOR_STRIDE, (uint32_t)q->predators[i].x);
+            hal_write32(ACCEL_PREDATORS_BASE + i * ACCEL_PREDATOR_STRIDE + 4,
+                        (uint32_t)q->predators[i].y);
+        }
     }
     if (a->steer >= NEIGHBOR_STREAM_VELOCITY) {
         hal_write32(ACCEL_MATCHING, (uint32_t)q->matching);
@@ -401,13 +427,14 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
         if (start_batch(a, batch_ctrl(a) |
                                (a->run_steer != NEIGHBOR_STREAM_SUMS ? ACCEL_CTRL_STEER : 0) |
                                (a->run_steer >= NEIGHBOR_STREAM_VELOCITY ? ACCEL_CTRL_VELOCITY : 0) |
-                               (a->run_steer == NEIGHBOR_STREAM_LIMITED ? ACCEL_CTRL_LIMIT : 0)) !=
-            NEIGHBORS_OK)
+                               (a->run_steer == NEIGHBOR_STREAM_LIMITED ? ACCEL_CTRL_LIMIT : 0) |
+                               (a->run_flee ? ACCEL_CTRL_PREDATORS : 0)) != NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;
         s->stride = ACCEL_RESULT_STRIDE;
         s->steered = (int)a->run_steer;
+        s->fled = (int)a->run_flee;
         /* by slot with the order, by slot with each entry's id, or by id */
         s->order = a->bins && !a->sorting ? a->bins->slot_id : NULL;
         s->id_at = a->sorting ? ACCEL_RESULT_ID : 0;

@@ -29,6 +29,9 @@ typedef struct {
     uint32_t run_steer;   /* what this frame's batch makes of them: steer, but
                              _VELOCITY for _LIMITED where the query's speed
                              limit is not the exact one */
+    uint32_t predators_max; /* PREDATORS_MAX: the device's predator table (CTRL.PREDATORS) */
+    uint32_t flee;        /* a batch with velocity takes step 3 on the device where it can */
+    uint32_t run_flee;    /* this frame's batch does: the query's predators fit the table */
 } neighbors_accel_t;
 
 /* Checks the ID register and reads the build parameters. Returns 0, or
@@ -63,6 +66,12 @@ int neighbors_accel_use_sorter(neighbors_accel_t *a, int on);
  * NEIGHBORS_E_UNSUPPORTED, and no change, for more than it can. sums_one and
  * sums_all always give sums. */
 int neighbors_accel_use_steer(neighbors_accel_t *a, int what);
+/* Whether a batch with velocity (_VELOCITY or _LIMITED) also takes the rules'
+ * step 3 on the device (on != 0; from init where the device can): begin
+ * writes the query's predators into its table, where they fit, and the
+ * stream says so (neighbor_stream_t.fled). NEIGHBORS_E_UNSUPPORTED, and no
+ * change, on a device without the table. */
+int neighbors_accel_use_predators(neighbors_accel_t *a, int on);
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a);
 
 #endif

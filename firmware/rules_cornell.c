@@ -165,7 +165,9 @@ static int cornell_stream_in_order(const cornell_frame_t *c, neighbor_engine_t *
 /* The stream of an engine that has done steps 1 and 2 as well
  * (NEIGHBOR_STREAM_VELOCITY): each entry's first two words are the boid's
  * velocity after them, so each boid takes only the rest; with step 5 too
- * (NEIGHBOR_STREAM_LIMITED), words 2 and 3 its speed limit. st has started.
+ * (NEIGHBOR_STREAM_LIMITED), words 2 and 3 its speed limit; with step 3 too
+ * (st->fled), the predators are the engine's, and step 4 alone stands
+ * between the words and the limit. st has started.
  * A sorted batch's id (st->id_at) is one more load an entry, checked as in
  * cornell_stream_in_order. */
 static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *nb,
@@ -173,6 +175,7 @@ static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *
 {
     const uint32_t *order = st->order, stride = st->stride, id_at = st->id_at;
     const int limited = st->steered == NEIGHBOR_STREAM_LIMITED;
+    const uint32_t n_predators = st->fled ? 0 : c->n_predators; /* step 3: done, or here */
     uint32_t k, ready = st->ready, at = st->base;
     int rc;
 
@@ -194,10 +197,10 @@ static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *
         v.y = fx_i32(hal_read32(at + 4));
         if (limited)
             cornell_rest_limited(&c->boid[id], c->role[id], &c->biasval[id], v, at + 8, c->predator,
-                                 c->n_predators, p, c->exact, c->min2, c->max2);
+                                 n_predators, p, c->exact, c->min2, c->max2);
         else
-            cornell_rest(&c->boid[id], c->role[id], &c->biasval[id], v, c->predator,
-                         c->n_predators, p, c->exact, c->min2, c->max2);
+            cornell_rest(&c->boid[id], c->role[id], &c->biasval[id], v, c->predator, n_predators,
+                         p, c->exact, c->min2, c->max2);
     }
     return NEIGHBORS_OK;
 }
@@ -208,7 +211,7 @@ static int cornell_stream_velocity(const cornell_frame_t *c, neighbor_engine_t *
 int flock_rules_cornell_stream(flock_t *f, neighbor_engine_t *nb, const flock_params_t *p)
 {
     const cornell_frame_t c = cornell_frame(f, p);
-    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0, 0};
     uint32_t k, ready = 0, at = 0, stride = 0; /* st's, in registers */
     int steered = 0, rc;
 

@@ -126,7 +126,7 @@ static void stream_batch(neighbor_engine_t *a, const boid_t *boids, uint32_t n,
                          const neighbor_query_t *q, int what, stream_take_fn take, void *out)
 {
     const int was = (int)accel.steer;
-    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0, 0};
     uint32_t k;
 
     assert_int_equal(neighbors_accel_use_steer(&accel, what), 0);
@@ -137,6 +137,9 @@ static void stream_batch(neighbor_engine_t *a, const boid_t *boids, uint32_t n,
             assert_int_equal(a->sums_stream(a->ctx, k, &st), 0);
             assert_true(st.ready > k && st.ready <= n && st.ready >= before);
             assert_int_equal(st.steered, what);
+            /* step 3 on the device with velocity, where the table holds the predators */
+            assert_int_equal(st.fled, what >= NEIGHBOR_STREAM_VELOCITY && accel.predators_max != 0 &&
+                                          q->n_predators <= accel.predators_max);
             take(&st, st.ready - 1, q, out);
         }
         if (k != st.ready - 1)
@@ -145,7 +148,7 @@ static void stream_batch(neighbor_engine_t *a, const boid_t *boids, uint32_t n,
     assert_int_equal(neighbors_accel_use_steer(&accel, was), 0);
 }
 
-/* The parameters of the rules' steps 1, 2 and 5 as the query has them. */
+/* The parameters of the rules' steps 1, 2, 3 and 5 as the query has them. */
 static flock_params_t params_of_query(const neighbor_query_t *q)
 {
     flock_params_t p;
@@ -158,11 +161,18 @@ static flock_params_t params_of_query(const neighbor_query_t *q)
     p.minspeed = q->minspeed;
     p.maxspeed = q->maxspeed;
     p.speed_estimate = q->speed_exact ? SPEED_EXACT : SPEED_AMBM;
+    p.predatorrange = q->predatorrange;
+    p.predatorturnfactor = q->predatorturn;
     return p;
 }
 
-/* The rules' steps 1 and 2 in C (cornell_one's), for boid b with sums s. */
-static vec32_t velocity_in_c(const boid_t *b, const neighbor_sums_t *s, const neighbor_query_t *q)
+/* Boids whose step 3 on the device turned them, so that the scenes cover it. */
+static uint32_t fled_boids;
+
+/* The rules' steps 1 and 2 in C (cornell_one's), for boid b with sums s; and
+ * step 3 too if fled (the query's predators). */
+static vec32_t velocity_in_c(const boid_t *b, const neighbor_sums_t *s, const neighbor_query_t *q,
+                             int fled)
 {
     const neighbor_steer_t t = neighbor_steer(s, q->centering, q->avoid);
     const flock_params_t p = params_of_query(q);
@@ -170,6 +180,11 @@ static vec32_t velocity_in_c(const boid_t *b, const neighbor_sums_t *s, const ne
 
     neighbor_steer_apply(&v.x, &v.y, b->vx, b->vy, &t, q->matching);
     steer_edges(&v, b, q->turn, &p);
+    if (fled) {
+        const vec32_t before = v;
+        steer_from_predators(&v, b, q->predators, q->n_predators, &p);
+        fled_boids += v.x != before.x || v.y != before.y;
+    }
     return v;
 }
 
@@ -200,6 +215,7 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
     const uint32_t *order;
     uint32_t i, step = n > 256 ? n / 61 + 1 : 1;
     const flock_params_t p = params_of_query(q);
+    const int fled = accel.predators_max != 0 && q->n_predators <= accel.predators_max;
 
     assert_non_null(batch);
     assert_non_null(streamed);
@@ -229,10 +245,11 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
         if (accel.can_steer)
             assert_same_steer(&steered[i], &t, i, 1);
         if (accel.can_velocity) {
-            const vec32_t v = velocity_in_c(&boids[i], &want, q);
+            const vec32_t v = velocity_in_c(&boids[i], &want, q, fled);
             if (moved[i].x != v.x || moved[i].y != v.y)
-                fail_msg("boid %u: the device's velocity after steps 1 and 2 (%ld %ld) vs C (%ld %ld)",
-                         i, (long)moved[i].x, (long)moved[i].y, (long)v.x, (long)v.y);
+                fail_msg("boid %u: the device's velocity after steps 1 and 2%s (%ld %ld) vs C (%ld %ld)",
+                         i, fled ? " and 3" : "", (long)moved[i].x, (long)moved[i].y, (long)v.x,
+                         (long)v.y);
             if (accel.can_limit && q->speed_exact) {
                 const vec32_t *got = &limited[2 * i];
                 vec32_t lim;
@@ -258,21 +275,33 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
 
 static uint32_t scene_size(uint32_t want) { return want < accel.n_max ? want : accel.n_max; }
 
+/* Random scenes, with their predators in the query: 1 (in the middle of the
+ * world, among many boids), 16 (the table full), 5, and 17 (more than the
+ * table: step 3 is then the CPU's, and the device's velocity is that of
+ * steps 1 and 2). */
 static void random_scenes_match(void **state)
 {
+    static const uint32_t predators[] = {1, 16, 5, 17};
     neighbor_query_t q = default_query();
     uint64_t seed;
 
     (void)state;
     memset(limit_outcomes, 0, sizeof limit_outcomes);
-    for (seed = 1; seed <= 3; seed++) {
+    fled_boids = 0;
+    for (seed = 1; seed <= 4; seed++) {
         uint32_t n = scene_size(seed == 3 ? 1000 : 150);
-        scene_spec_t spec = {n, 0, 0, 0, 0, 0, seed == 2 ? 160 : 640, seed == 2 ? 120 : 480, 3, 6,
-                             seed};
+        scene_spec_t spec = {n, predators[seed - 1], 0, 0, 0, 0, seed == 2 ? 160 : 640,
+                             seed == 2 ? 120 : 480, 3, 6, seed};
         state_table_t t;
         flock_t f;
         assert_int_equal(scene_random(&spec, &t), 0);
         assert_int_equal(flock_from_table(&t, &f), 0);
+        if (seed == 1) { /* the one predator where the boids are */
+            f.predator[0].x = 320 << 16;
+            f.predator[0].y = 240 << 16;
+        }
+        q.predators = f.predator;
+        q.n_predators = f.n_predators;
         compare_scene(f.boid, f.n, &q);
         flock_free(&f);
         state_table_free(&t);
@@ -281,6 +310,9 @@ static void random_scenes_match(void **state)
                             limit_outcomes[LIMIT_SCALED] == 0 || limit_outcomes[LIMIT_BRAKED] == 0))
         fail_msg("step 5: %u boids decided at once, %u scaled, %u braked: the scenes miss an "
                  "outcome", limit_outcomes[1], limit_outcomes[2], limit_outcomes[3]);
+    if (accel.predators_max != 0 && fled_boids < 20)
+        fail_msg("step 3: only %u boids turned from predators on the device: the scenes miss it",
+                 fled_boids);
 }
 
 static void adversarial_scenes_match(void **state)
@@ -784,7 +816,8 @@ static void unmapped_access_is_acknowledged_and_flagged(void **state)
 {
     (void)state;
     clear_status();
-    assert_int_equal(rd(0x00100), 0);  /* between the registers and the boids */
+    /* between the predator table and the boids */
+    assert_int_equal(rd(ACCEL_PREDATORS_BASE + ACCEL_PREDATORS_TABLE_MAX * ACCEL_PREDATOR_STRIDE), 0);
     assert_true(rd(ACCEL_STATUS) & ACCEL_STATUS_ERR_BUS);
     clear_status();
     wr(0x0ff00, 123);
@@ -890,7 +923,7 @@ static void stream_reports_a_refused_start(void **state)
     uint32_t n = scene_size(40), i;
     boid_t *b = calloc(n, sizeof *b);
     neighbor_steer_t *out = calloc(n, sizeof *out);
-    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0};
+    neighbor_stream_t st = {0, 0, 0, NULL, 0, 0, 0};
 
     (void)state;
     assert_non_null(b);

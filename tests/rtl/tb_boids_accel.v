@@ -16,6 +16,7 @@ module tb_boids_accel;
     parameter integer BINNING = 0;
     parameter integer STEER = 1;
     parameter integer LIMIT = 1;                    // with STEER: CTRL.LIMIT, MINSPEED and MAXSPEED
+    parameter integer PREDATORS = 16;               // with STEER: the predator table (CTRL.PREDATORS)
 
 `include "accel_regs.vh"
 
@@ -40,7 +41,8 @@ module tb_boids_accel;
         .LANES(LANES),
         .BINNING(BINNING),
         .STEER(STEER),
-        .LIMIT(LIMIT)
+        .LIMIT(LIMIT),
+        .PREDATORS(PREDATORS)
     ) dut (
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
@@ -146,9 +148,10 @@ module tb_boids_accel;
         end
     endtask
 
-    // The steering's nine parameters, all written before any is read back: each
+    // The steering's twelve parameters, all written before any is read back: each
     // keeps its 32 bits apart from the others (0 without steering).
-    localparam integer STEER_PARAMS = 9;
+    localparam integer STEER_PARAMS = 12;
+    localparam HAS_PRED = STEER != 0 && PREDATORS != 0;
     reg [19:0] steer_param_adr [0:STEER_PARAMS-1];
     reg [31:0] steer_param_val [0:STEER_PARAMS-1];
     integer sp;
@@ -162,10 +165,17 @@ module tb_boids_accel;
         steer_param_adr[6] = REG_WORLD_H;   steer_param_val[6] = 32'h7007_1234;
         steer_param_adr[7] = REG_MINSPEED;  steer_param_val[7] = 32'h5eed_0001;
         steer_param_adr[8] = REG_MAXSPEED;  steer_param_val[8] = 32'h0001_5eed;
+        steer_param_adr[9] = REG_PRED_COUNT; steer_param_val[9] = 32'h9abc_def0;
+        steer_param_adr[10] = REG_PRED_RANGE; steer_param_val[10] = 32'h00c8_0001;
+        steer_param_adr[11] = REG_PRED_TURN; steer_param_val[11] = 32'hf00d_beef;
     end
-    // MINSPEED and MAXSPEED (the last two) are kept only with LIMIT.
+    // MINSPEED and MAXSPEED are kept only with LIMIT, the predators' three only with
+    // the table.
     function steer_kept(input integer k);
-        steer_kept = STEER != 0 && (k < 7 || LIMIT != 0);
+        steer_kept = STEER != 0 && (k < 7 || (k < 9 && LIMIT != 0) || (k >= 9 && PREDATORS != 0));
+    endfunction
+    function [19:0] pred_adr(input integer k, input integer word);
+        pred_adr = PREDATORS_BASE + PREDATOR_STRIDE * k + 4 * word;
     endfunction
     task steer_params_keep;
         integer k;
@@ -668,6 +678,9 @@ module tb_boids_accel;
             expect32(what, REG_PROTECTED2_HI, 32'd0);
             expect32(what, REG_CYCLES, 32'd0);
             expect32(what, REG_RESULTS_READY, 32'd0);
+            expect32(what, REG_PRED_COUNT, 32'd0);
+            expect32(what, REG_PRED_RANGE, 32'd0);
+            expect32(what, REG_PRED_TURN, 32'd0);
             if (irq !== 1'b0) fail("irq_o high after reset");
         end
     endtask
@@ -712,11 +725,28 @@ module tb_boids_accel;
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             write32(REG_CTRL, 32'hffff_fff8);
-            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER, VELOCITY and LIMIT (with steering) stick",
+            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER, VELOCITY, LIMIT and PREDATORS (with steering) stick",
                      REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0)
                                | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT : 32'd0)
-                               | (STEER != 0 && LIMIT != 0 ? CTRL_LIMIT_BIT : 32'd0));
+                               | (STEER != 0 && LIMIT != 0 ? CTRL_LIMIT_BIT : 32'd0)
+                               | (HAS_PRED ? CTRL_PREDATORS_BIT : 32'd0));
             steer_params_keep;
+            // The predator table: PREDATORS_MAX entries of x and y, each word its own.
+            expect32("PREDATORS_MAX is the table's entries (0 without it)", REG_PREDATORS_MAX,
+                     HAS_PRED ? PREDATORS : 0);
+            write32(REG_PREDATORS_MAX, 32'd3);
+            expect32("PREDATORS_MAX is read only", REG_PREDATORS_MAX, HAS_PRED ? PREDATORS : 0);
+            if (HAS_PRED) begin
+                for (k = 0; k < PREDATORS; k = k + 1) begin
+                    write32(pred_adr(k, 0), 32'h1000_0000 + k);
+                    write32(pred_adr(k, 1), 32'hf000_0000 - k);
+                end
+                for (k = 0; k < PREDATORS; k = k + 1) begin
+                    expect32("a predator's x reads back", pred_adr(k, 0), 32'h1000_0000 + k);
+                    expect32("a predator's y reads back", pred_adr(k, 1), 32'hf000_0000 - k);
+                end
+                expect_status("the predator table's accesses set no flag", ST_ERRS, 0);
+            end
             expect32("RESULT_SLOTS is NMAX (no ring)", REG_RESULT_SLOTS, N_MAX);
             write32(REG_RESULT_SLOTS, 32'd3);
             expect32("RESULT_SLOTS is read only", REG_RESULT_SLOTS, N_MAX);
@@ -730,7 +760,10 @@ module tb_boids_accel;
 
             // Unmapped addresses: acknowledged, read 0, set ERR_BUS (W1C).
             e0 = errors;
-            expect_unmapped(REG_MAXSPEED + 20'd4);
+            expect_unmapped(REG_PREDATORS_MAX + 20'd4);
+            expect_unmapped(PREDATORS_BASE - 20'd4);
+            expect_unmapped(pred_adr(HAS_PRED ? PREDATORS : 0, 0));
+            if (!HAS_PRED || PREDATORS < PREDATORS_TABLE_MAX) expect_unmapped(pred_adr(PREDATORS_TABLE_MAX - 1, 1));
             if (BINNING == 0) expect_unmapped(PASSES_BASE);
             expect_unmapped(20'h0fffc);
             expect_unmapped(BOIDS_BASE - 20'd4);
@@ -804,6 +837,30 @@ module tb_boids_accel;
             expect_refused("PROTECTED2 above VISUAL2 in the high word is refused", 1'b1);
             set_params(0, 0, p_visual, p_visual2, p_protected2);
             expect_refused("COUNT = 0 in a query run is refused (QUERY >= COUNT)", 1'b0);
+            // PRED_COUNT above the table: refused in a steered batch with CTRL.PREDATORS
+            // (without the table the bit is ignored), accepted without the bit; the
+            // table's size itself is accepted.
+            set_params(n, 0, p_visual, p_visual2, p_protected2);
+            write32(REG_PRED_COUNT, PREDATORS + 1);
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT | CTRL_STEER_BIT | CTRL_VELOCITY_BIT
+                              | CTRL_PREDATORS_BIT);
+            if (HAS_PRED)
+                expect_status("PRED_COUNT above PREDATORS_MAX is refused with CTRL.PREDATORS",
+                              ST_BUSY | ST_ERRS, ST_ERR_PARAM);
+            else
+                expect_status("CTRL.PREDATORS is ignored without the table", ST_ERRS, 0);
+            wait_done(d);
+            write32(REG_STATUS, ST_ERR_PARAM);
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT | CTRL_STEER_BIT | CTRL_VELOCITY_BIT);
+            expect_status("PRED_COUNT above PREDATORS_MAX is no error without CTRL.PREDATORS", ST_ERRS, 0);
+            wait_done(d);
+            write32(REG_PRED_COUNT, PREDATORS);
+            write32(REG_CTRL, CTRL_START_BIT | CTRL_BATCH_BIT | CTRL_STEER_BIT | CTRL_VELOCITY_BIT
+                              | CTRL_PREDATORS_BIT);
+            expect_status("PRED_COUNT = PREDATORS_MAX is accepted", ST_ERRS, 0);
+            wait_done(d);
+            write32(REG_PRED_COUNT, steer_param_val[9]);    // as steer_params_keep left it
+            write32(REG_CTRL, 32'd0);
             // Accepted limits: VISUAL = 255 px, PROTECTED2 = VISUAL2, QUERY = COUNT - 1,
             // QUERY beyond COUNT in a batch run, COUNT = 0 in a batch run.
             set_params(n, n - 1, 32'h00ff_0000, 64'h0000_fe01_0000_0000, 64'h0000_fe01_0000_0000);
@@ -866,6 +923,13 @@ module tb_boids_accel;
             expect32("PROTECTED2_LO kept while busy", REG_PROTECTED2_LO, p_protected2[31:0]);
             expect32("PROTECTED2_HI kept while busy", REG_PROTECTED2_HI, p_protected2[63:32]);
             write32(REG_STATUS, ST_ERR_BUSY);
+            if (HAS_PRED) begin
+                write32(pred_adr(0, 1), 32'd1);
+                expect_status("a predator table write while busy sets ERR_BUSY", ST_BUSY | ST_ERRS,
+                              ST_BUSY | ST_ERR_BUSY);
+                expect32("the predator table kept while busy", pred_adr(0, 1), 32'hf000_0000);
+                write32(REG_STATUS, ST_ERR_BUSY);
+            end
             write32(boid_adr(1, 0), ~bx[1]);
             expect_status("a boid write while busy sets ERR_BUSY", ST_BUSY | ST_ERRS,
                           ST_BUSY | ST_ERR_BUSY);
