@@ -69,7 +69,7 @@ ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED
-ulx3s_FLOCK := --neighbors accel --boids 2800 --scouts1 280 --scouts2 175 --predators 1 --update synchronous
+ulx3s_FLOCK := --neighbors accel --boids 4096 --scouts1 409 --scouts2 256 --predators 1 --update synchronous
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
 # route (Vivado); here yosys' synth_xilinx gives resource estimates. Block RAM

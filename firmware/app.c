@@ -50,6 +50,7 @@ static void restart(app_t *a, int boot)
     a->flock.n = a->start.n;
     a->flock.n_predators = a->start.n_predators;
     a->steps_done = 0;
+    a->roles_changed = 1;
 }
 
 int app_engine_built(int engine)
@@ -181,6 +182,9 @@ int app_open(app_t *a, const app_config_t *c)
         return rc;
     if (display_init(&a->display, SYSTEM_DISPLAY_BASE) != DISPLAY_OK)
         return APP_E_DISPLAY;
+#if FEATURE_ACCEL
+    a->tap = a->display.flock_tap && !c->cpu_draws && app_engine_built(c->engine) == APP_ENGINE_ACCEL;
+#endif
     if (a->start.n > a->capacity || a->start.n_predators > a->predators_max ||
         a->start.n + a->start.n_predators > a->display.sprites_max)
         return APP_E_CAPACITY;
@@ -216,6 +220,7 @@ static void toggle_follow_mouse(app_t *a)
 
 int app_key(app_t *a, int key)
 {
+    a->roles_changed = 1; /* a key may add boids, make scouts, restart: the display's table too */
     switch (key) {
     case 'h': case '?':
         say(a, "keys:\n");
@@ -307,10 +312,40 @@ static void follow_mouse(app_t *a)
         flock_edit_predator_to(&a->flock, x, y);
 }
 
+/* A flock step. Where the display takes its sprites from the accelerator's
+ * boids (a->tap: the engine gives them in id order), the picture is drawn
+ * from what begin gave it, the flock as the step starts, while the rules
+ * run: the CPU writes no sprite, and *tapped says so. */
+static int step(app_t *a, int *tapped)
+{
+    int rc;
+
+#if FEATURE_ACCEL
+    *tapped = a->tap && neighbors_accel_in_id_order(&a->accel);
+#else
+    *tapped = 0;
+#endif
+    if (*tapped) {
+        if (display_tap_open(&a->display, &a->flock, a->roles_changed) != DISPLAY_OK)
+            return APP_E_DRAW;
+        a->roles_changed = 0;
+    }
+    if ((rc = flock_step_begin(&a->flock, &a->params, &a->engine)) == 0) {
+        if (*tapped && display_tap_draw(&a->display, &a->flock) != DISPLAY_OK)
+            return APP_E_DRAW;
+        rc = flock_step_rules(&a->flock, &a->params, &a->engine, a->sums);
+    }
+    if (rc != 0) {
+        a->engine_error = rc;
+        return APP_E_STEP;
+    }
+    return APP_OK;
+}
+
 int app_turn(app_t *a)
 {
     uint64_t c0 = clock_cycles(a), woke, c1, c2, c3, i0, i1;
-    int stepping, rc;
+    int stepping, rc, tapped = 0;
 
     if (display_wait_frame(&a->display) != DISPLAY_OK)
         return APP_E_FRAME;
@@ -323,16 +358,14 @@ int app_turn(app_t *a)
     i0 = clock_instret(a);
     if (stepping) {
         choose_batch(a);
-        if ((rc = flock_step(&a->flock, &a->params, &a->engine, a->sums)) != 0) {
-            a->engine_error = rc;
-            return APP_E_STEP;
-        }
+        if ((rc = step(a, &tapped)) != APP_OK)
+            return rc;
         a->step = 0;
         a->steps_done++;
     }
     follow_mouse(a);
     c2 = clock_cycles(a);
-    if (display_draw(&a->display, &a->flock) != DISPLAY_OK)
+    if (!tapped && display_draw(&a->display, &a->flock) != DISPLAY_OK)
         return APP_E_DRAW;
     c3 = clock_cycles(a);
     i1 = clock_instret(a);
@@ -343,6 +376,8 @@ int app_turn(app_t *a)
         a->cycles_wait += c1 - c0;
         a->cycles_step += c2 - c1;
         a->cycles_draw += c3 - c2;
+        if (c3 - c1 > a->cycles_turn_max)
+            a->cycles_turn_max = c3 - c1;
         a->instret += i1 - i0;
     }
     if (a->loops % APP_STATUS_EVERY == 0)

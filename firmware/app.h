@@ -86,6 +86,12 @@ typedef struct {
      * (build/sim) would only wait for the device's steering unit. 0: the most
      * the device can. The frame is the same, bit for bit, either way. */
     int cpu_steers;
+    /* 1: the CPU writes the sprites after each step (display_draw), even where
+     * the display could take them from the boids the step gives the
+     * accelerator (the tap: no sprite writes, the picture of the step's
+     * start): a CPU that costs no simulated cycles (build/sim) gains nothing
+     * from it, and shows each step's result. 0: the tap where there is one. */
+    int cpu_draws;
     gain_t scout_bias;         /* a new scout's bias (g) */
     uint32_t seed;             /* with the turn, where + puts new boids */
     int paused;                /* start paused */
@@ -113,6 +119,8 @@ struct app {
     neighbors_grid_small_t grid;
     neighbor_sums_t *sums;
     display_t display;
+    int tap;                  /* the display takes its sprites from the accelerator's boids */
+    int roles_changed;        /* the flock's roles may differ from the display's table */
     gain_t scout_bias;
     uint32_t seed;
     console_t console;
@@ -128,6 +136,7 @@ struct app {
     uint32_t steps_done;      /* flock steps since the start or the last r */
     uint32_t stepping_loops;  /* turns after the first that stepped: the timed ones */
     uint64_t cycles_wait, cycles_step, cycles_draw; /* in those turns, per phase */
+    uint64_t cycles_turn_max; /* the slowest of them, its step and sprites: the frame's margin */
     uint64_t instret;         /* instructions retired in their step and draw */
     uint64_t first_wake, last_wake; /* clock when the first and last timed turns woke */
 };

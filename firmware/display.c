@@ -27,6 +27,7 @@ int display_init(display_t *d, uint32_t base)
     d->height = rd(d, DISPLAY_HEIGHT);
     d->sprites_max = rd(d, DISPLAY_SPRITES_MAX);
     d->boid_window = (rd(d, DISPLAY_CAPS) & DISPLAY_CAPS_BOID_WINDOW) != 0;
+    d->flock_tap = d->boid_window && (rd(d, DISPLAY_CAPS) & DISPLAY_CAPS_FLOCK_TAP) != 0;
     wr(d, DISPLAY_STATUS, DISPLAY_STATUS_FRAME | STATUS_ERRORS); /* start clean */
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_IRQ_EN);
     d->frame = rd(d, DISPLAY_FRAME_COUNT);
@@ -139,15 +140,80 @@ static inline uint32_t write_sprites(const display_t *d, uint32_t at, const boid
     return at + n;
 }
 
-int display_draw(display_t *d, const flock_t *f)
+/* Waits, within its polls, for the renderer to finish the last drawing. */
+static int wait_renderer(const display_t *d)
 {
-    uint32_t polls = 0, at;
+    uint32_t polls = 0;
 
-    if (f->n + f->n_predators > d->sprites_max)
-        return DISPLAY_E_CAPACITY;
     while (rd(d, DISPLAY_STATUS) & DISPLAY_STATUS_DRAWING)
         if (++polls == DRAW_POLLS_MAX)
             return DISPLAY_E_TIMEOUT;
+    return DISPLAY_OK;
+}
+
+/* COUNT and DRAW for sprites 0 to count - 1, then the error flags. */
+static int start_drawing(const display_t *d, uint32_t count)
+{
+    wr(d, DISPLAY_COUNT, count);
+    wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
+    if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {
+        wr(d, DISPLAY_STATUS, STATUS_ERRORS);
+        return DISPLAY_E_REFUSED;
+    }
+    return DISPLAY_OK;
+}
+
+/* The roles table: 16 roles a word, sprite 16 w + k's in bits 2 k + 1 to 2 k.
+ * Written only when the roles change (a key, a restart), not every frame. */
+static void write_roles(const display_t *d, const uint8_t *role, uint32_t n)
+{
+    uint32_t w, k, i = 0;
+
+    for (w = 0; i < n; w++) {
+        uint32_t word = 0;
+        for (k = 0; k < DISPLAY_ROLES_PER_WORD && i < n; k++, i++)
+            word |= (uint32_t)(role[i] & DISPLAY_SPRITE_ROLE_MASK) << (2 * k);
+        wr(d, DISPLAY_ROLES_BASE + 4 * w, word);
+    }
+}
+
+int display_tap_open(display_t *d, const flock_t *f, int roles_changed)
+{
+    int rc;
+
+    if (!d->flock_tap)
+        return DISPLAY_E_DEVICE;
+    if (f->n + f->n_predators > d->sprites_max)
+        return DISPLAY_E_CAPACITY;
+    if ((rc = wait_renderer(d)) != DISPLAY_OK)
+        return rc;
+    wr(d, DISPLAY_SHIFT, d->shift);
+    if (roles_changed)
+        write_roles(d, f->role, f->n);
+    wr(d, DISPLAY_CTRL, DISPLAY_CTRL_TAP | DISPLAY_CTRL_IRQ_EN);
+    return DISPLAY_OK;
+}
+
+int display_tap_draw(display_t *d, const flock_t *f)
+{
+    wr(d, DISPLAY_CTRL, DISPLAY_CTRL_IRQ_EN);
+    if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) { /* a member's word was dropped */
+        wr(d, DISPLAY_STATUS, STATUS_ERRORS);
+        return DISPLAY_E_REFUSED;
+    }
+    (void)write_boids(d, f->n, f->predator, NULL, DISPLAY_ROLE_PREDATOR, f->n_predators);
+    return start_drawing(d, f->n + f->n_predators);
+}
+
+int display_draw(display_t *d, const flock_t *f)
+{
+    uint32_t at;
+    int rc;
+
+    if (f->n + f->n_predators > d->sprites_max)
+        return DISPLAY_E_CAPACITY;
+    if ((rc = wait_renderer(d)) != DISPLAY_OK)
+        return rc;
     if (d->boid_window) {
         wr(d, DISPLAY_SHIFT, d->shift);
         at = write_boids(d, 0, f->boid, f->role, 0, f->n);
@@ -156,11 +222,5 @@ int display_draw(display_t *d, const flock_t *f)
         at = write_sprites(d, 0, f->boid, f->role, 0, f->n);
         (void)write_sprites(d, at, f->predator, NULL, DISPLAY_ROLE_PREDATOR, f->n_predators);
     }
-    wr(d, DISPLAY_COUNT, f->n + f->n_predators);
-    wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
-    if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {
-        wr(d, DISPLAY_STATUS, STATUS_ERRORS);
-        return DISPLAY_E_REFUSED;
-    }
-    return DISPLAY_OK;
+    return start_drawing(d, f->n + f->n_predators);
 }

@@ -27,6 +27,7 @@ typedef struct {
     uint32_t shift;       /* world px >> shift = framebuffer px */
     uint32_t frame;       /* FRAME_COUNT when the last frame began */
     uint32_t boid_window; /* CAPS.BOID_WINDOW: the block packs the sprite words */
+    uint32_t flock_tap;   /* CAPS.FLOCK_TAP: it can take them from the accelerator's boids */
 } display_t;
 
 /* Checks the block's ID, reads its size and what it has, enables the frame
@@ -42,6 +43,17 @@ int display_wait_frame(display_t *d);
  * the boid window each member is written as its four words and the block packs
  * its sprite word (about 45 cycles a boid less on the SoC's CPU). */
 int display_draw(display_t *d, const flock_t *f);
+/* The same drawing with no sprite write a member (CAPS.FLOCK_TAP): tap_open
+ * waits for the renderer, sets the zoom, writes each member's role into the
+ * roles table if roles_changed (16 a word; the table keeps them otherwise),
+ * and sets CTRL.TAP; the caller then gives the accelerator f's members in id
+ * order (each boid memory entry or APPEND, boid k the k-th), which make the
+ * sprites. tap_draw then clears CTRL.TAP, writes the predators through the
+ * boid window and starts the drawing: the picture of f as it was given. An
+ * error flag (a word dropped while drawing, a member past the sprites) is
+ * DISPLAY_E_REFUSED, and leaves TAP clear. */
+int display_tap_open(display_t *d, const flock_t *f, int roles_changed);
+int display_tap_draw(display_t *d, const flock_t *f);
 
 /* The pieces, exposed for tests: the 8-way heading of a velocity (0 = +x,
  * then 45 degree steps towards +y) and one packed sprite word. */

@@ -13,6 +13,7 @@
 #define DISPLAY_CTRL 0x000cu /* RW: Starts a drawing; enables the frame interrupt */
 #define DISPLAY_CTRL_DRAW 0x00000001u
 #define DISPLAY_CTRL_IRQ_EN 0x00000002u
+#define DISPLAY_CTRL_TAP 0x00000004u
 #define DISPLAY_STATUS 0x0010u /* RW: Video state and sticky flags; write 1 to a W1C flag to clear it */
 #define DISPLAY_STATUS_VBLANK 0x00000001u
 #define DISPLAY_STATUS_FRAME 0x00000002u
@@ -29,11 +30,14 @@
 #define DISPLAY_ROLE 0x0028u /* RW: The ROLE field of the sprites the boid window writes (bits 1:0; the others read 0) */
 #define DISPLAY_CAPS 0x002cu /* RO: What this build has (build parameters) */
 #define DISPLAY_CAPS_BOID_WINDOW 0x00000001u
+#define DISPLAY_CAPS_FLOCK_TAP 0x00000002u
 
 #define DISPLAY_SPRITES_BASE 0x10000u /* sprite i: one word */
 #define DISPLAY_SPRITE_STRIDE 4u
 #define DISPLAY_BOID_WINDOW_BASE 0x40000u /* entry i: x, y, vx, vy words */
 #define DISPLAY_BOID_WINDOW_STRIDE 16u
+#define DISPLAY_ROLES_BASE 0x30000u /* word w: sprites 16 w.., 2 bits each */
+#define DISPLAY_ROLES_PER_WORD 16u
 #define DISPLAY_SPRITE_X_SHIFT 0u /* framebuffer column of the sprite's centre, signed */
 #define DISPLAY_SPRITE_X_MASK 0xfffu
 #define DISPLAY_SPRITE_Y_SHIFT 12u /* framebuffer row of the sprite's centre, signed */

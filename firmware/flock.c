@@ -66,29 +66,41 @@ static int step_synchronous(flock_t *f, const flock_params_t *p, neighbor_engine
     return NEIGHBORS_OK;
 }
 
-int flock_step(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb, neighbor_sums_t *sums)
+int flock_step_begin(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb)
 {
     neighbor_query_t q = neighbor_query_make(p);
-#if FEATURE_WEIGHTED
-    flock_rules_fn rules = p->rules == RULES_WEIGHTED ? flock_rules_weighted : flock_rules_cornell;
-#else /* built without it (feature_switches.h) */
-    flock_rules_fn rules = flock_rules_cornell;
+
+#if !FEATURE_WEIGHTED /* built without it (feature_switches.h) */
     if (p->rules == RULES_WEIGHTED)
         return NEIGHBORS_E_UNSUPPORTED;
 #endif
-    uint32_t k;
-    int rc;
-
     q.predators = f->predator;
     q.n_predators = f->n_predators;
-    rc = nb->begin(nb->ctx, f->boid, f->n, &q);
+    return nb->begin(nb->ctx, f->boid, f->n, &q);
+}
 
-    if (rc == NEIGHBORS_OK)
-        rc = p->order == ORDER_SYNCHRONOUS ? step_synchronous(f, p, nb, rules, sums)
+int flock_step_rules(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb,
+                     neighbor_sums_t *sums)
+{
+#if FEATURE_WEIGHTED
+    flock_rules_fn rules = p->rules == RULES_WEIGHTED ? flock_rules_weighted : flock_rules_cornell;
+#else
+    flock_rules_fn rules = flock_rules_cornell;
+#endif
+    uint32_t k;
+    int rc = p->order == ORDER_SYNCHRONOUS ? step_synchronous(f, p, nb, rules, sums)
                                            : step_sequential(f, p, nb, rules);
+
     if (rc != NEIGHBORS_OK)
         return rc;
     for (k = 0; k < f->n_predators; k++)
         flock_move_predator(&f->predator[k], p);
     return NEIGHBORS_OK;
+}
+
+int flock_step(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb, neighbor_sums_t *sums)
+{
+    int rc = flock_step_begin(f, p, nb);
+
+    return rc != NEIGHBORS_OK ? rc : flock_step_rules(f, p, nb, sums);
 }

@@ -24,6 +24,14 @@ typedef struct {
  * the synchronous order (may be NULL for the sequential order).
  * Returns 0, or the neighbor engine's negative error code. */
 int flock_step(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb, neighbor_sums_t *sums);
+/* flock_step in its two halves, for a caller with work between them (the
+ * display takes its sprites from what begin gave the accelerator):
+ * flock_step_begin hands the frame's state to the engine (nb->begin), and
+ * flock_step_rules takes the rules of every boid, then moves the predators.
+ * Nothing may change f or p between them. */
+int flock_step_begin(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb);
+int flock_step_rules(flock_t *f, const flock_params_t *p, neighbor_engine_t *nb,
+                     neighbor_sums_t *sums);
 
 /* The per-boid rule steps, exposed for unit tests. boid and biasval are
  * updated in place; sums are that boid's neighbor sums. */

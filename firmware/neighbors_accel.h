@@ -72,6 +72,14 @@ int neighbors_accel_use_steer(neighbors_accel_t *a, int what);
  * stream says so (neighbor_stream_t.fled). NEIGHBORS_E_UNSUPPORTED, and no
  * change, on a device without the table. */
 int neighbors_accel_use_predators(neighbors_accel_t *a, int on);
+/* 1 if the next begin gives the device the flock in id order, boid k the
+ * k-th (plain batches and query runs: entry k; the device's sort: the k-th
+ * APPEND), 0 if in slot order (bins): a display that makes its sprites from
+ * the device's boids (display_tap_open) may use it only then. */
+static inline int neighbors_accel_in_id_order(const neighbors_accel_t *a)
+{
+    return a->sorting || a->bins == NULL;
+}
 neighbor_engine_t neighbors_accel_engine(neighbors_accel_t *a);
 
 #endif

@@ -47,6 +47,11 @@ module accel_sorter #(
     input  wire [31:0]              wdata,
     output wire                     refuse_busy,    // a write refused: ERR_BUSY
     output wire                     refuse_param,   // a write refused: ERR_PARAM
+    // each APPEND word taken: word app_word of the boid of id app_id (the words of
+    // the k-th boid appended are boid k's)
+    output wire                     app_taken_we,
+    output wire [1:0]               app_taken_word,
+    output wire [$clog2(N_MAX)-1:0] app_taken_id,
     // state for the registers' reads
     output reg  [2:0]               phase,
     output reg  [31:0]              grid,
@@ -144,6 +149,9 @@ module accel_sorter #(
     reg  [1:0]     app_word;                        // the APPEND word expected next
     reg  [IW:0]    app_taken;                       // boids whose fourth word was taken
     wire app_ok = app_we && !run_busy && phase == PLACING && (app_word != 2'd0 || app_taken != counted);
+    assign app_taken_we = app_ok;
+    assign app_taken_word = app_word;
+    assign app_taken_id = app_taken[IW-1:0];
     assign refuse_busy = setup_busy || (app_we && run_busy);
     assign refuse_param = (cmd_we && !setup_busy && !cmd_ok1 && !cmd_ok2)
                        || (pos_we && !pos_ok) || (app_we && !run_busy && !app_ok);

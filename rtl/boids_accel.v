@@ -73,7 +73,15 @@ module boids_accel #(
     output reg  [31:0] wb_dat_o,
     output reg         wb_ack_o,
     // interrupt
-    output wire        irq_o                        // STATUS.DONE & CTRL.IRQ_EN
+    output wire        irq_o,                       // STATUS.DONE & CTRL.IRQ_EN
+    // every boid word the block is given, registered (in the write's acknowledge
+    // cycle): a boid memory write of entry tap_idx_o, or an APPEND word of the boid
+    // of id tap_idx_o (a display's sprites can be made from it: boids_display's tap
+    // port); leave it open if unused
+    output reg         tap_we_o,
+    output reg  [1:0]  tap_word_o,                  // 0 x, 1 y, 2 vx, 3 vy
+    output reg  [13:0] tap_idx_o,
+    output reg  [31:0] tap_data_o
 );
 
 `include "accel_regs.vh"
@@ -163,6 +171,9 @@ module boids_accel #(
     wire [IW:0] sort_counted, sort_placed;
     wire [31:0] sort_grid, sort_recip;
     wire        sorter_active, sort_refuse_busy, sort_refuse_param;
+    wire        app_taken_we;                       // the sorter took an APPEND word
+    wire [1:0]  app_taken_word;
+    wire [IW-1:0] app_taken_id;
     reg         last_run_sorted;                    // result word 7 reads the sorter's map
 
     assign irq_o = st_done && ctrl_irq_en;
@@ -399,6 +410,22 @@ module boids_accel #(
             else pred_x[pred_idx] <= wb_dat_i;
         end
 
+    // The boids as the bus gives them: boid memory writes (the entry) and the
+    // sorter's APPEND words (the boid's id), never in the same cycle; registered,
+    // so that no path runs from the bus through this decode into another block.
+    wire        boid_we = wr && in_boids && !run_busy;
+    wire [31:0] boid_idx_wide = {{(32-IW){1'b0}}, boid_idx};     // 14 bits at N_MAX 16,384
+    wire [31:0] app_id_wide = {{(32-IW){1'b0}}, app_taken_id};
+    always @(posedge gclk) begin
+        tap_we_o <= boid_we || app_taken_we;
+        if (boid_we || app_taken_we) begin
+            tap_word_o <= app_taken_we ? app_taken_word : boid_word;
+            tap_idx_o <= app_taken_we ? app_id_wide[13:0] : boid_idx_wide[13:0];
+            tap_data_o <= wb_dat_i;
+        end
+        if (rst) tap_we_o <= 1'b0;
+    end
+
     // ---- memories -------------------------------------------------------------
     wire [IW-1:0]    core_raddr, core_vraddr;
     wire [127:0]     boid_rdata;
@@ -424,7 +451,7 @@ module boids_accel #(
         .N_MAX(N_MAX)
     ) u_boids (
         .clk(gclk),
-        .we(wr && in_boids && !run_busy),
+        .we(boid_we),
         .waddr(boid_idx),
         .wword(boid_word),
         .wdata(wb_dat_i),
@@ -604,6 +631,9 @@ module boids_accel #(
                 .wdata(wb_dat_i),
                 .refuse_busy(sort_refuse_busy),
                 .refuse_param(sort_refuse_param),
+                .app_taken_we(app_taken_we),
+                .app_taken_word(app_taken_word),
+                .app_taken_id(app_taken_id),
                 .phase(sort_phase),
                 .grid(sort_grid),
                 .recip(sort_recip),
@@ -629,6 +659,9 @@ module boids_accel #(
             // CELL_POS and APPEND are refused in any phase but theirs: here always
             assign sort_refuse_param = wr && (adr == REG_CELL_POS || adr == REG_APPEND);
             assign sort_refuse_busy = 1'b0;
+            assign app_taken_we = 1'b0;
+            assign app_taken_word = 2'd0;
+            assign app_taken_id = {IW{1'b0}};
             assign sort_phase = 3'd0;
             assign sort_grid = 32'd0;
             assign sort_recip = 32'd0;
@@ -813,7 +846,7 @@ module boids_accel #(
 
     // (a ring's slots drop the entry index's upper bits)
     wire unused_ok = &{1'b0, wb_sel_i, wb_adr_i[1:0], boid_off[1:0], res_off[1:0], pass_off, mem_waddr, mem_raddr,
-                       reg_pred_count[31:5],
+                       reg_pred_count[31:5], boid_idx_wide[31:14], app_id_wide[31:14],
                        reg_count[31:IW+1], reg_query[31:IW], reg_visual[31:24]};
 
 `ifndef SYNTHESIS

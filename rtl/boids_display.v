@@ -28,6 +28,14 @@
 // words and writes their sprite words into the sprite memory itself, within four
 // cycles of each vy write's request, in a cycle without a bus request, so the memory
 // keeps one write port. Its writes are refused while drawing, as sprite writes.
+// With FLOCK_TAP 1 the system wires the accelerator's boid writes to the tap_*
+// port: while CTRL.TAP is set each of them goes to the boid window's sprite maker
+// as a write of that entry, the sprite's role from the roles table (ROLES, 16 a
+// word); one that comes while drawing is dropped (ERR_BUSY), one past SPRITES_MAX
+// too (ERR_BUS), and the window's own writes are refused while TAP is set
+// (ERR_BUSY), so that the maker's two sources never meet. The firmware sets TAP
+// while it gives the accelerator the flock in id order, so the frame's sprites
+// cost it no writes of their own.
 // Frames: at every vblank_start FRAME_COUNT counts and STATUS.FRAME is set; a picture
 // finished before it (PENDING) becomes the front buffer, shown from the next frame's
 // first line; a drawing still going on counts in DROPPED and the old picture stays.
@@ -59,6 +67,7 @@ module boids_display #(
     parameter integer SPRITES_MAX = 1280,           // sprite memory entries, 2..16384
     parameter integer PIXEL_CLOCK_SEPARATE = 0,     // 1: the pixel side on clk_pixel (see above)
     parameter integer BOID_WINDOW = 1,              // 1: the boid window (see above); 0 saves its logic
+    parameter integer FLOCK_TAP = 0,                // 1 (with BOID_WINDOW): the tap port is wired, and ROLES
     parameter integer SIM_CLOCK_GATE = `BOIDS_DISPLAY_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
@@ -73,6 +82,12 @@ module boids_display #(
     input  wire [3:0]  wb_sel_i,                    // ignored: every access is a whole word
     output reg  [31:0] wb_dat_o,
     output reg         wb_ack_o,
+    // the accelerator's boid writes (FLOCK_TAP; tie to 0 without it), on clk,
+    // registered there: never with a request to this block, at most every second cycle
+    input  wire        tap_we,                      // a word of boid tap_idx this cycle
+    input  wire [1:0]  tap_word,                    // 0 x, 1 y, 2 vx, 3 vy
+    input  wire [13:0] tap_idx,
+    input  wire [31:0] tap_data,
     // interrupt
     output wire        irq_o,                       // STATUS.FRAME & CTRL.IRQ_EN
     // VGA pins, registered
@@ -97,7 +112,12 @@ module boids_display #(
     localparam [31:0] FB_W_WORD = FB_W;
     localparam [31:0] FB_H_WORD = FB_H;
     localparam [31:0] SMAX_WORD = SPRITES_MAX;
-    localparam [31:0] CAPS_WORD = BOID_WINDOW != 0 ? 32'd1 << CAPS_BOID_WINDOW : 32'd0;
+    localparam HAS_TAP = BOID_WINDOW != 0 && FLOCK_TAP != 0;
+    localparam integer ROLE_WORDS = (SPRITES_MAX + ROLES_PER_WORD - 1) / ROLES_PER_WORD;
+    localparam integer RW_W = ROLE_WORDS < 2 ? 1 : $clog2(ROLE_WORDS);
+    localparam integer ROLES_END = {12'd0, ROLES_BASE} + 4 * ROLE_WORDS;
+    localparam [31:0] CAPS_WORD = (BOID_WINDOW != 0 ? 32'd1 << CAPS_BOID_WINDOW : 32'd0)
+                                | (HAS_TAP ? 32'd1 << CAPS_FLOCK_TAP : 32'd0);
 
     initial begin
         if (MODE < 0 || MODE >= `VGA_MODE_COUNT)
@@ -111,6 +131,9 @@ module boids_display #(
         if (PIXEL_CLOCK_SEPARATE != 0 && PIXEL_CLOCK_SEPARATE != 1)
             $error("%m: PIXEL_CLOCK_SEPARATE = %0d, must be 0 or 1", PIXEL_CLOCK_SEPARATE);
         if (BOID_WINDOW != 0 && BOID_WINDOW != 1) $error("%m: BOID_WINDOW = %0d, must be 0 or 1", BOID_WINDOW);
+        if (FLOCK_TAP != 0 && FLOCK_TAP != 1) $error("%m: FLOCK_TAP = %0d, must be 0 or 1", FLOCK_TAP);
+        if (ROLES_PER_WORD != 16 || ROLES_END > {12'd0, BOID_WINDOW_BASE})
+            $error("%m: the roles table must hold 16 roles a word and end below the boid window");
         if (SIM_CLOCK_GATE != 0 && SIM_CLOCK_GATE != 1)
             $error("%m: SIM_CLOCK_GATE = %0d, must be 0 or 1", SIM_CLOCK_GATE);
         if (BOID_WINDOW_STRIDE != 16) $error("%m: BOID_WINDOW_STRIDE = %0d, this block has 16", BOID_WINDOW_STRIDE);
@@ -124,7 +147,8 @@ module boids_display #(
     end
 
     // ---- registers ------------------------------------------------------------
-    reg         ctrl_irq_en;
+    reg         ctrl_irq_en, ctrl_tap_r;
+    wire        ctrl_tap = HAS_TAP && ctrl_tap_r;
     reg         st_frame, st_pending, st_err_param, st_err_busy, st_err_bus;
     reg  [31:0] reg_count, frame_count, dropped;
     reg         count_bad;                          // reg_count > SPRITES_MAX
@@ -159,7 +183,7 @@ module boids_display #(
             reg gate_off /*verilator public_flat_rw*/ = 1'b0;
             reg run_clk;        // a latch, open while clk is low
             always_latch if (!clk) run_clk = rst || gate_off || (wb_cyc_i && wb_stb_i) || wb_ack_o
-                                             || drawing || window_active || vblank_start;
+                                             || drawing || window_active || vblank_start || tap_we;
             assign sclk = clk & run_clk;
             // the clocks the system side ran, which a simulator reports
             reg [63:0] clocks /*verilator public_flat_rd*/ = 64'd0;
@@ -205,6 +229,18 @@ module boids_display #(
         in_win = BOID_WINDOW != 0 && word_adr(w) >= BOID_WINDOW_BASE && {12'd0, word_adr(w)} < WINDOW_END;
     endfunction
 
+    function automatic in_roles(input [17:0] w);
+        in_roles = HAS_TAP && word_adr(w) >= ROLES_BASE && {12'd0, word_adr(w)} < ROLES_END;
+    endfunction
+
+    function automatic [RW_W-1:0] roles_idx(input [17:0] w);
+        reg [17-RW_W:0] unused_msb;
+        reg [1:0]       unused_lsb;
+        begin
+            {unused_msb, roles_idx, unused_lsb} = word_adr(w) - ROLES_BASE;
+        end
+    endfunction
+
     function automatic [SW-1:0] win_idx(input [17:0] w);
         reg [15-SW:0] unused_msb;
         reg [3:0]     unused_lsb;
@@ -236,6 +272,7 @@ module boids_display #(
                 case (word_adr(wb_adr_i[19:2]))
                     REG_CTRL: begin
                         ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
+                        ctrl_tap_r <= wb_dat_i[CTRL_TAP];
                         if (wb_dat_i[CTRL_DRAW]) begin
                             if (drawing) st_err_busy <= 1'b1;
                             else if (count_bad) st_err_param <= 1'b1;
@@ -258,14 +295,20 @@ module boids_display #(
                 endcase
             end
             if (wb_we_i && (in_spr(wb_adr_i[19:2]) || in_win(wb_adr_i[19:2])) && drawing) st_err_busy <= 1'b1;
-            if (!in_regs(wb_adr_i[19:2]) && !in_spr(wb_adr_i[19:2]) && !in_win(wb_adr_i[19:2]))
+            if (wb_we_i && in_win(wb_adr_i[19:2]) && ctrl_tap) st_err_busy <= 1'b1;
+            if (!in_regs(wb_adr_i[19:2]) && !in_spr(wb_adr_i[19:2]) && !in_win(wb_adr_i[19:2])
+                && !in_roles(wb_adr_i[19:2]))
                 st_err_bus <= 1'b1;
         end
+        // the accelerator's boids: dropped while drawing, or past the sprites
+        if (ctrl_tap && tap_we && drawing) st_err_busy <= 1'b1;
+        if (ctrl_tap && tap_we && {18'd0, tap_idx} >= SMAX_WORD) st_err_bus <= 1'b1;
         if (vblank_start) st_frame <= 1'b1;         // over a STATUS write's clear
 
         if (rst) begin
             wb_ack_o <= 1'b0;
             ctrl_irq_en <= 1'b0;
+            ctrl_tap_r <= 1'b0;
             st_frame <= 1'b0;
             st_pending <= 1'b0;
             st_err_param <= 1'b0;
@@ -295,19 +338,53 @@ module boids_display #(
 
     generate
         if (BOID_WINDOW != 0) begin : g_boid_window
-            // the window write, decoded under req only (as the clocked blocks do)
-            reg          win_we;
+            // the window write, decoded under req only (as the clocked blocks do), or
+            // the accelerator's (never in the same cycle: one bus, one slave a cycle)
+            reg          win_we, from_tap;
             reg [1:0]    win_word;
             reg [SW-1:0] win_entry;
+            reg [31:0]   win_data;
             always @* begin
                 win_we = 1'b0;
+                from_tap = 1'b0;
                 win_word = 2'd0;
                 win_entry = {SW{1'b0}};
-                if (req && wb_we_i && !drawing && in_win(wb_adr_i[19:2])) begin
+                win_data = wb_dat_i;
+                if (req && wb_we_i && !drawing && !ctrl_tap && in_win(wb_adr_i[19:2])) begin
                     win_we = 1'b1;
                     win_word = wb_adr_i[3:2];
                     win_entry = win_idx(wb_adr_i[19:2]);
+                end else if (ctrl_tap && tap_we && !drawing && {18'd0, tap_idx} < SMAX_WORD) begin
+                    win_we = 1'b1;
+                    from_tap = 1'b1;
+                    win_word = tap_word;
+                    win_entry = tap_idx[SW-1:0];
+                    win_data = tap_data;
                 end
+            end
+
+            // The roles table: the bus writes it whole words at a time (write only, as
+            // the window: no read port in the bus's read path); the maker reads the
+            // committed sprite's word.
+            wire [31:0] table_word;
+            if (HAS_TAP) begin : g_roles
+                (* no_rw_check *) reg [31:0] roles[0:ROLE_WORDS-1];
+                reg [31:0] role_word;
+                // the roles word of sprite i: i / 16
+                function automatic [RW_W-1:0] word_of_sprite(input [SW-1:0] i);
+                    reg [SW+3-RW_W:0] unused_msb;
+                    begin
+                        {unused_msb, word_of_sprite} = {4'd0, i} >> 4;
+                    end
+                endfunction
+                always @(posedge sclk) begin
+                    if (req && wb_we_i && in_roles(wb_adr_i[19:2])) roles[roles_idx(wb_adr_i[19:2])] <= wb_dat_i;
+                    if (from_tap && win_word == 2'd3) role_word <= roles[word_of_sprite(win_entry)];
+                end
+                assign table_word = role_word;
+            end else begin : g_no_roles
+                assign table_word = 32'd0;
+                wire unused_tap = &{1'b0, tap_word, tap_idx, tap_data};
             end
 
             display_sprite_maker #(
@@ -318,9 +395,11 @@ module boids_display #(
                 .we(win_we),
                 .word(win_word),
                 .idx(win_entry),
-                .wdata(wb_dat_i),
+                .wdata(win_data),
+                .use_table(from_tap),
                 .shift(reg_shift),
                 .role(reg_role),
+                .table_word(table_word),
                 .busy(req),
                 .spr_we(make_we),
                 .spr_waddr(make_waddr),
@@ -328,6 +407,7 @@ module boids_display #(
                 .active(window_active)
             );
         end else begin : g_no_boid_window
+            wire unused_tap = &{1'b0, tap_word, tap_idx, tap_data, ctrl_tap};
             assign make_we = 1'b0;
             assign make_waddr = {SW{1'b0}};
             assign make_wdata = 32'd0;
@@ -482,6 +562,7 @@ module boids_display #(
         begin
             ctrl_word = 32'd0;
             ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
+            ctrl_word[CTRL_TAP] = ctrl_tap;
             status_word = 32'd0;
             status_word[STATUS_VBLANK] = vblank;
             status_word[STATUS_FRAME] = st_frame;
@@ -538,6 +619,7 @@ module boids_display #(
     wire          f_in_regs = in_regs(wb_adr_i[19:2]);
     wire          f_in_spr = in_spr(wb_adr_i[19:2]);
     wire          f_in_win = in_win(wb_adr_i[19:2]);
+    wire          f_in_roles = in_roles(wb_adr_i[19:2]);
     wire [SW-1:0] f_spr_idx = spr_idx(wb_adr_i[19:2]);
     wire f_seen = f_stb && !wb_ack_o && !rst;        // a request the slave sees
 
@@ -548,6 +630,12 @@ module boids_display #(
         assume(wb_dat_i == $past(wb_dat_i));
         assume(wb_sel_i == $past(wb_sel_i));
     end
+
+    // the tap (the accelerator's boid writes, on the same bus): never with a request
+    // to the display (nor so in its ack cycle, when the request is still up), and
+    // at most every second cycle, as the accelerator acknowledges its requests
+    always @(*) if (tap_we) assume(!f_stb);
+    always @(posedge clk) if (f_past_valid && $past(tap_we)) assume(!tap_we);
 
     // the handshake: an ack exactly one cycle after each request is seen, none else
     // (so none twice: a request is not seen in its ack cycle), and the request is
@@ -586,7 +674,9 @@ module boids_display #(
             REG_FRAME_COUNT: assert(wb_dat_o == $past(frame_count));
             default: ;
         endcase
-        if (!$past(f_in_regs) && !$past(f_in_spr) && !$past(f_in_win)) assert(wb_dat_o == 32'd0 && st_err_bus);
+        if (!$past(f_in_regs) && !$past(f_in_spr) && !$past(f_in_win) && !$past(f_in_roles))
+            assert(wb_dat_o == 32'd0 && st_err_bus);
+        if ($past(f_in_roles)) assert(wb_dat_o == 32'd0);   // the roles table is write only
         if ($past(f_in_spr) && $past(drawing)) assert(wb_dat_o == 32'd0);
         if ($past(f_in_win)) assert(wb_dat_o == 32'd0);     // the window is write only
     end

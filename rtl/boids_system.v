@@ -8,7 +8,13 @@
 
 // Addresses: bit 20 = 0 the accelerator at its 20-bit addresses, 1 the display.
 // Only the addressed block sees stb; the read data are the addressed block's (the
-// master holds the address until the acknowledge). Everything runs on one clock,
+// master holds the address until the acknowledge). The display's answer is
+// registered here, a cycle after the display gives it (its stb held low in that
+// cycle, so that it does not see the held request again): a sprite memory word
+// then leaves no path from block RAM into a master's registers, at the cost of a
+// cycle an access to the display, which a frame asks only a few dozen times. The accelerator's boid writes
+// also reach the display (its tap port, FLOCK_TAP), which makes the frame's sprites
+// from them when the firmware sets its CTRL.TAP. Everything runs on one clock,
 // the pixel clock of the video mode, unless PIXEL_CLOCK_SEPARATE: then clk is the
 // system clock and the display's pixel side runs on clk_pixel (boids_display).
 module boids_system #(
@@ -53,9 +59,21 @@ module boids_system #(
     wire        sel_display = wb_adr_i[20];
     wire [31:0] accel_dat, display_dat;
     wire        accel_ack, display_ack;
+    wire        tap_we;                             // the accelerator's boid writes, to the display
+    wire [1:0]  tap_word;
+    wire [13:0] tap_idx;
+    wire [31:0] tap_data;
 
-    assign wb_ack_o = accel_ack || display_ack;
-    assign wb_dat_o = sel_display ? display_dat : accel_dat;
+    reg         display_ack_q;                      // the display's answer, a cycle later
+    reg  [31:0] display_dat_q;
+    always @(posedge clk) begin
+        display_ack_q <= display_ack;
+        if (display_ack) display_dat_q <= display_dat;
+        if (rst) display_ack_q <= 1'b0;
+    end
+
+    assign wb_ack_o = accel_ack || display_ack_q;
+    assign wb_dat_o = sel_display ? display_dat_q : accel_dat;
 
     // LANES = 0 leaves the accelerator out (a board too small for it): its
     // addresses then read as zero, one cycle after the request, and writes do
@@ -83,7 +101,11 @@ module boids_system #(
                 .wb_sel_i(wb_sel_i),
                 .wb_dat_o(accel_dat),
                 .wb_ack_o(accel_ack),
-                .irq_o(irq_accel_o)
+                .irq_o(irq_accel_o),
+                .tap_we_o(tap_we),
+                .tap_word_o(tap_word),
+                .tap_idx_o(tap_idx),
+                .tap_data_o(tap_data)
             );
         end else begin : g_no_accel
             reg absent_ack;
@@ -94,6 +116,10 @@ module boids_system #(
             assign accel_ack = absent_ack;
             assign accel_dat = 32'd0;
             assign irq_accel_o = 1'b0;
+            assign tap_we = 1'b0;
+            assign tap_word = 2'd0;
+            assign tap_idx = 14'd0;
+            assign tap_data = 32'd0;
         end
     endgenerate
 
@@ -102,19 +128,24 @@ module boids_system #(
         .SCALE(SCALE),
         .SPRITES_MAX(SPRITES_MAX),
         .PIXEL_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE),
-        .BOID_WINDOW(BOID_WINDOW)
+        .BOID_WINDOW(BOID_WINDOW),
+        .FLOCK_TAP(LANES > 0 ? 1 : 0)
     ) u_display (
         .clk(clk),
         .rst(rst),
         .clk_pixel(clk_pixel),
         .wb_cyc_i(wb_cyc_i),
-        .wb_stb_i(wb_stb_i && sel_display),
+        .wb_stb_i(wb_stb_i && sel_display && !display_ack_q),
         .wb_we_i(wb_we_i),
         .wb_adr_i(wb_adr_i[19:0]),
         .wb_dat_i(wb_dat_i),
         .wb_sel_i(wb_sel_i),
         .wb_dat_o(display_dat),
         .wb_ack_o(display_ack),
+        .tap_we(tap_we),
+        .tap_word(tap_word),
+        .tap_idx(tap_idx),
+        .tap_data(tap_data),
         .irq_o(irq_display_o),
         .vga_hsync(vga_hsync),
         .vga_vsync(vga_vsync),

@@ -13,7 +13,8 @@
 //   HEADING  the nearest of eight directions, sector edges at 106/256 = tan 22.48
 //            degrees, from |v| (both components shifted right 9 when either is
 //            2^23 or more); 0 for a boid at rest
-//   ROLE     the ROLE register
+//   ROLE     the ROLE register, or for a write from the roles table (use_table:
+//            the accelerator's boids, CTRL.TAP) the sprite's entry there
 // Timing: three stages (capture; magnitudes and coordinates; the sector compares),
 // so that no path runs from a bus word through an adder chain into the sprite
 // memory. The word then waits for a cycle without a bus request (busy) to use the
@@ -30,9 +31,13 @@ module display_sprite_maker #(
     input  wire [1:0]    word,                      // 0 x, 1 y, 2 vx, 3 vy (commits)
     input  wire [SW-1:0] idx,                       // the entry: the sprite a commit writes
     input  wire [31:0]   wdata,
+    input  wire          use_table,                 // this write's sprite takes its role from the table
     // the display's registers
     input  wire [3:0]    shift,
     input  wire [1:0]    role,
+    // the roles table's word of the committed sprite (16 roles, 2 bits each), read
+    // at the commit: valid in the cycle after it
+    input  wire [31:0]   table_word,
     // the sprite memory's write port, when it is free
     input  wire          busy,                      // a bus request this cycle: wait
     output wire          spr_we,
@@ -69,11 +74,12 @@ module display_sprite_maker #(
     // ---- the held words, and stage 0: the commit ------------------------------------
     reg [15:0]   x_px, y_px;                        // whole pixels: p[31:16]
     reg [31:0]   vx, vy;
-    reg          s0_valid;
+    reg          s0_valid, s0_table;
     reg [SW-1:0] s0_idx;
 
     always @(posedge clk) begin
         s0_valid <= we && word == 2'd3;
+        s0_table <= use_table;
         if (we) begin
             case (word)
                 2'd0: x_px <= wdata[31:16];
@@ -111,6 +117,16 @@ module display_sprite_maker #(
         end
     endfunction
 
+    // the committed sprite's role in its table word: 2 bits at 2 (idx mod 16)
+    function automatic [1:0] role_in_word(input [31:0] w, input [SW-1:0] i);
+        reg [SW-1:0] unused_msb;
+        reg [3:0]    lane;
+        begin
+            {unused_msb, lane} = {4'd0, i};
+            role_in_word = w[{lane, 1'b0} +: 2];
+        end
+    endfunction
+
     always @(posedge clk) begin
         s1_valid <= s0_valid;
         if (s0_valid) begin
@@ -121,7 +137,7 @@ module display_sprite_maker #(
             s1_neg_y <= vy[31];
             s1_x <= coord(x_px, shift);
             s1_y <= coord(y_px, shift);
-            s1_role <= role;
+            s1_role <= s0_table ? role_in_word(table_word, s0_idx) : role;
         end
         if (rst) s1_valid <= 1'b0;
     end

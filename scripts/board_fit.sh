@@ -4,8 +4,10 @@
 # synthesized configuration, the firmware's time counted). Simulated time, so
 # the figure does not depend on the host. A flock "keeps 60" when every frame
 # gets a flock step: the board's frames/s is at least 99.95% of the refresh (no
-# frame missed). Each run: 300 steps (five seconds of flight: the step grows as the flock
-# gathers, so a short run overstates the fit), seed 1, headless.
+# frame missed); each line also gives the slowest turn (its flock step and
+# sprites) as a share of its frame: the margin. Each run: 300 steps (five
+# seconds of flight: the step grows as the flock gathers, so a short run
+# overstates the fit), seed 1, headless.
 # Usage: board_fit.sh SOC_PROGRAM MAX_N [FLAGS...]
 #   Binary search on N in [1, MAX_N] with scouts N/10 and N/16, one predator,
 #   synchronous update; FLAGS go to every run (--neighbors ...). Prints each N
@@ -21,13 +23,15 @@ soc=$1; shift
 [ -x "$soc" ] || { echo "board_fit: no $soc (make board-sim BOARD=...)" >&2; exit 1; }
 
 flock_keeps() {   # FLOCK_FLAGS... -> one line of figures; status 0 when it keeps the frame rate
-    local out line fps refresh verdict
+    local out line fps refresh verdict slowest
     out=$("$soc" --headless --seed 1 --steps 300 "$@" 2>&1) || { echo "board_fit: $soc failed: $out" >&2; exit 1; }
     line=$(grep "soc: board:" <<<"$out") || { echo "board_fit: no frame rate in: $out" >&2; exit 1; }
     fps=$(sed -nE 's/.* ([0-9.]+) frames\/s \(display refresh ([0-9.]+) Hz.*/\1/p' <<<"$line")
     refresh=$(sed -nE 's/.* frames\/s \(display refresh ([0-9.]+) Hz.*/\1/p' <<<"$line")
+    slowest=$(sed -nE 's/^soc: the slowest turn: .*, ([0-9.]+%) of a frame$/\1/p' <<<"$out")
     verdict=$(awk -v f="$fps" -v r="$refresh" 'BEGIN {print (f >= 0.9995 * r) ? "keeps" : "drops"}')
-    printf '%6.2f frames/s of %.2f (%s)\n' "$fps" "$refresh" "$verdict"
+    printf '%6.2f frames/s of %.2f (%s; the slowest turn %s of a frame)\n' "$fps" "$refresh" "$verdict" \
+        "${slowest:-?}"
     [ "$verdict" = keeps ]
 }
 

@@ -221,6 +221,11 @@ DISPLAY_REGS = [
         ("DRAW", 0, 1, "W1", "Write 1 to clear the back buffer and draw sprites 0 to COUNT-1 into it; "
                              "reads as 0. The drawing is shown from the first vertical blanking after it ends."),
         ("IRQ_EN", 1, 1, "RW", "1: drive irq while STATUS.FRAME is set."),
+        ("TAP", 2, 1, "RW", "1: each boid the accelerator is given (its boid memory's writes, or the "
+                            "sorter's APPEND writes: boid k by its id) makes sprite k, as a boid window "
+                            "write would, with the role ROLES holds for it. Words that come while "
+                            "drawing are dropped and set STATUS.ERR_BUSY, as do the boid window's own "
+                            "writes while TAP is set. Reads 0 and is ignored where CAPS.FLOCK_TAP is 0."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Video state and sticky flags; write 1 to a W1C flag to clear it.", [
         ("VBLANK", 0, 1, "RO", "The picture is in vertical blanking now."),
@@ -242,12 +247,16 @@ DISPLAY_REGS = [
                             "read 0). Reads 0 without the window.", []),
     ("CAPS", 0x2C, "RO", None, "What this build has (build parameters).", [
         ("BOID_WINDOW", 0, 1, "RO", "1: the boid window is built (else it is unmapped)."),
+        ("FLOCK_TAP", 1, 1, "RO", "1: the accelerator's boids reach the display (CTRL.TAP) and the "
+                                  "ROLES table is built (else it is unmapped)."),
     ]),
 ]
 SPRITES_BASE = 0x10000  # sprite i at SPRITES_BASE + 4 i
 SPRITE_STRIDE = 4
 BOID_WINDOW_BASE = 0x40000  # entry i at BOID_WINDOW_BASE + 16 i: x, y, vx, vy (vy commits sprite i)
 BOID_WINDOW_STRIDE = 16
+ROLES_BASE = 0x30000  # word w: the roles of sprites 16 w to 16 w + 15, 2 bits each (CTRL.TAP's)
+ROLES_PER_WORD = 16
 SPRITE_FIELDS = [  # name, lsb, width, meaning
     ("X", 0, 12, "framebuffer column of the sprite's centre, signed"),
     ("Y", 12, 12, "framebuffer row of the sprite's centre, signed"),
@@ -319,7 +328,9 @@ def display_c_header():
     out += ["", f"#define DISPLAY_SPRITES_BASE 0x{SPRITES_BASE:05x}u /* sprite i: one word */",
             f"#define DISPLAY_SPRITE_STRIDE {SPRITE_STRIDE}u",
             f"#define DISPLAY_BOID_WINDOW_BASE 0x{BOID_WINDOW_BASE:05x}u /* entry i: x, y, vx, vy words */",
-            f"#define DISPLAY_BOID_WINDOW_STRIDE {BOID_WINDOW_STRIDE}u"]
+            f"#define DISPLAY_BOID_WINDOW_STRIDE {BOID_WINDOW_STRIDE}u",
+            f"#define DISPLAY_ROLES_BASE 0x{ROLES_BASE:05x}u /* word w: sprites 16 w.., 2 bits each */",
+            f"#define DISPLAY_ROLES_PER_WORD {ROLES_PER_WORD}u"]
     for name, lsb, width, meaning in SPRITE_FIELDS:
         out.append(f"#define DISPLAY_SPRITE_{name}_SHIFT {lsb}u /* {meaning} */")
         out.append(f"#define DISPLAY_SPRITE_{name}_MASK 0x{(1 << width) - 1:x}u")
@@ -364,7 +375,9 @@ def display_verilog_include():
     out += [f"localparam [{ADDRESS_BITS - 1}:0] SPRITES_BASE = {ADDRESS_BITS}'h{SPRITES_BASE:05x};",
             f"localparam integer SPRITE_STRIDE = {SPRITE_STRIDE};",
             f"localparam [{ADDRESS_BITS - 1}:0] BOID_WINDOW_BASE = {ADDRESS_BITS}'h{BOID_WINDOW_BASE:05x};",
-            f"localparam integer BOID_WINDOW_STRIDE = {BOID_WINDOW_STRIDE};"]
+            f"localparam integer BOID_WINDOW_STRIDE = {BOID_WINDOW_STRIDE};",
+            f"localparam [{ADDRESS_BITS - 1}:0] ROLES_BASE = {ADDRESS_BITS}'h{ROLES_BASE:05x};",
+            f"localparam integer ROLES_PER_WORD = {ROLES_PER_WORD};"]
     for name, lsb, width, _ in SPRITE_FIELDS:
         out.append(f"localparam integer SPRITE_{name}_LSB = {lsb};")
         out.append(f"localparam integer SPRITE_{name}_WIDTH = {width};")
@@ -523,6 +536,7 @@ def markdown():
             "## The display", ""]
     out += markdown_regs(DISPLAY_REGS)
     out += [f"| 0x{SPRITES_BASE:05x} + 4 i | sprite i | RW | (memory, not reset) | one word a sprite, below |",
+            f"| 0x{ROLES_BASE:05x} + 4 w | roles word w | WO | (memory, not reset) | the ROLE of sprites {ROLES_PER_WORD} w to {ROLES_PER_WORD} w + {ROLES_PER_WORD - 1} for CTRL.TAP, 2 bits each from bit 0 |",
             f"| 0x{BOID_WINDOW_BASE:05x} + {BOID_WINDOW_STRIDE} i | boid window entry i | WO | (not reset) | x, y, vx, vy at +0, +4, +8, +12: Q16.16; vy writes sprite i |", ""]
     out += markdown_sections(DISPLAY_REGS, "###")
     out += ["### Sprite memory", "",
@@ -545,7 +559,21 @@ def markdown():
             "returns its old word). The window is write only (reads 0);",
             "while DRAWING its writes are ignored and set STATUS.ERR_BUSY, as sprite writes are.",
             "Entries from SPRITES_MAX up, and the whole window where CAPS.BOID_WINDOW is 0, are",
-            "unmapped.", ""]
+            "unmapped.", "",
+            "### The accelerator's boids (CTRL.TAP) and the roles table", "",
+            "Where CAPS.FLOCK_TAP is 1, the system wires the accelerator's boid writes to the",
+            "display: with CTRL.TAP set, the words of boid k, as the bus writes them into the",
+            "accelerator's boid memory (entry k) or its sorter's APPEND (the k-th boid appended),",
+            "go to the boid window's sprite maker as entry k would, so a frame's flock reaches",
+            "the sprite memory with no write to the display. Sprite k then takes its role from",
+            f"the roles table: word w at 0x{ROLES_BASE:05x} + 4 w holds the roles of sprites {ROLES_PER_WORD} w to",
+            f"{ROLES_PER_WORD} w + {ROLES_PER_WORD - 1}, sprite {ROLES_PER_WORD} w + j in bits 2 j + 1 to 2 j (the boid window's own",
+            "writes keep the ROLE register, and are refused with ERR_BUSY while TAP is set, so",
+            "that the sprite maker's two sources never meet). The table is write only (reads 0); its words past",
+            "SPRITES_MAX's, and the whole table where CAPS.FLOCK_TAP is 0, are unmapped. Set TAP only while",
+            "the accelerator is given the flock in id order, and clear it before a DRAW: words",
+            "that come while drawing are dropped (STATUS.ERR_BUSY), and a boid past",
+            "SPRITES_MAX is dropped too (STATUS.ERR_BUS).", ""]
     return "\n".join(out)
 
 

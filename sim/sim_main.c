@@ -277,6 +277,7 @@ static int open_app(sim_t *s)
     c.sort_cpu_cycles = 0; /* the firmware runs natively, in no simulated cycles: the
                               accelerator sorts every synchronous flock */
     c.cpu_steers = !s->device_steering; /* likewise: the device would only take clocks */
+    c.cpu_draws = 1;                    /* and the sprites each step's result, as they cost nothing */
     c.scout_bias = (gain_t)(s->ps.biasval * GAIN_ONE);
     c.seed = (uint32_t)s->o.seed;
     c.paused = s->f.paused;
@@ -380,6 +381,9 @@ int main(int argc, char **argv)
                     (unsigned long long)(a->cycles_step / a->stepping_loops),
                     (unsigned long long)(a->cycles_draw / a->stepping_loops),
                     (unsigned long long)(a->cycles_wait / a->stepping_loops));
+        if (a->stepping_loops > 0)
+            fprintf(stderr, "sim: the slowest turn: flock step and sprites %llu cycles\n",
+                    (unsigned long long)a->cycles_turn_max);
         monitor_print_clock_gates(stderr, "sim", accel_sim_cycles());
         if (s.o.save_path != NULL) {
             state_table_t t = {0, NULL};

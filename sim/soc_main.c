@@ -79,8 +79,9 @@ static void print_help(FILE *out)
             "Environment: BOIDS_SIM_CPU_GATE=0 runs the CPU without its simulation clock\n"
             "gate (docs/cpu.md), BOIDS_SIM_DISPLAY_GATE=0 the display without its own\n"
             "(docs/display.md): slower and otherwise the same cycle for cycle, a check.\n"
-            "At the end a line gives the clocks each gated block ran (CPU, display,\n"
-            "accelerator): how busy each was.\n"
+            "At the end the board's lines give its frame rate, each phase's clock cycles\n"
+            "a turn, the slowest turn against a frame (the flock's margin), and the\n"
+            "clocks each gated block ran (CPU, display, accelerator): how busy each was.\n"
             "\n"
             "This build simulates %s.\n"
             "\n",
@@ -510,7 +511,7 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     uint64_t step = mailbox_u64(&mb->cycles_step_lo), draw = mailbox_u64(&mb->cycles_draw_lo);
     uint64_t wait = mailbox_u64(&mb->cycles_wait_lo), instret = mailbox_u64(&mb->instret_lo);
     uint64_t span = mailbox_u64(&mb->last_wake_lo) - mailbox_u64(&mb->first_wake_lo);
-    uint64_t sum_waits = mailbox_u64(&mb->sum_waits_lo);
+    uint64_t sum_waits = mailbox_u64(&mb->sum_waits_lo), turn_max = mailbox_u64(&mb->turn_max_lo);
     double fps = span ? (mb->stepping_loops - 1) * clock / (double)span : 0.0;
 
     fprintf(stderr, "soc: %.2f s simulated (%llu cycles) in %.1f s: %.1f frames/s simulated, "
@@ -533,6 +534,9 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     if (sum_waits != 0) /* the synchronous order on the accelerator */
         fprintf(stderr, "; the rules waited for sums %llu times", (unsigned long long)sum_waits);
     fprintf(stderr, "\n");
+    /* what the slowest turn left of its frame: the margin of a flock that keeps every frame */
+    fprintf(stderr, "soc: the slowest turn: flock step and sprites %llu cycles, %.1f%% of a frame\n",
+            (unsigned long long)turn_max, 100.0 * (double)turn_max * refresh_hz(s) / clock);
     monitor_print_clock_gates(stderr, "soc", soc_sim_cycles());
 }
 

@@ -73,6 +73,9 @@ struct SocNames {
                    r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s0_valid |
                    r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s1_valid |
                    r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__pending |
+#if ACCEL_LANES > 0
+                   r.boids_soc__DOT__u_system__DOT__tap_we |
+#endif
 #if PIXEL_CLOCK_SEPARATE
                    r.boids_soc__DOT__u_system__DOT__u_display__DOT__vblank_start;
 #else

@@ -56,12 +56,14 @@ struct SystemNames {
         static constexpr const char *name = "display";
         static QData clocks(Root &r) { return r.boids_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__clocks; }
         static bool latch_input(Root &r) {
-            return r.rst | gate_off(r) | (r.wb_cyc_i & r.wb_stb_i & (r.wb_adr_i >> 20)) |
+            return r.rst | gate_off(r) |
+                   (r.wb_cyc_i & r.wb_stb_i & (r.wb_adr_i >> 20) & !r.boids_system__DOT__display_ack_q) |
                    r.boids_system__DOT__display_ack |
                    r.boids_system__DOT__u_display__DOT__drawing |
                    r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s0_valid |
                    r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s1_valid |
                    r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__pending |
+                   r.boids_system__DOT__tap_we |
                    r.boids_system__DOT__u_display__DOT__t_vblank_start;
         }
         static CData &gate_off(Root &r) { return r.boids_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__gate_off; }

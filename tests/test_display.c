@@ -86,7 +86,7 @@ static void sprite_word_packs_floor_coordinates_heading_and_role(void **state)
 
 static void world_zoom_is_the_smallest_that_fits(void **state)
 {
-    display_t d = {0, 640, 480, 1280, 0, 0, 0};
+    display_t d = {0, 640, 480, 1280, 0, 0, 0, 0};
 
     (void)state;
     display_set_world(&d, Q(640), Q(480));

@@ -236,6 +236,16 @@ if [ $status -eq 0 ] && [ -n "$waits" ] && [ "$waits" -ge 4 ] && [ "$waits" -le 
 else
     not_ok "overlap with the batch" "exit $status, waits '${waits}' (4 to 8 expected): $out"
 fi
+# The slowest turn (the margin board_fit.sh reports) lies between the mean
+# turn and the sum of the timed turns (at most 4 here).
+slowest=$(sed -nE 's/^soc: the slowest turn: flock step and sprites ([0-9]+) cycles, [0-9.]+% of a frame$/\1/p' <<<"$out")
+mean=$(sed -nE 's/.*per turn of the loop: flock step ([0-9]+) cycles, sprites ([0-9]+),.*/\1 + \2/p' <<<"$out")
+mean=$((${mean:-0}))
+if [ -n "$slowest" ] && [ "$mean" -gt 0 ] && [ "$slowest" -ge "$mean" ] && [ "$slowest" -le $((4 * mean)) ]; then
+    ok "the slowest turn ($slowest cycles) lies between the mean turn ($mean) and four of them"
+else
+    not_ok "the slowest turn is reported" "slowest '${slowest}', mean turn $mean: $out"
+fi
 
 # The picture: the paused starting flock, rebuilt from the pins, equals the C rendering.
 "$boids" --boids 200 --predators 2 --scouts1 20 --scouts2 10 --frames 30 --every 30 \
@@ -256,6 +266,31 @@ if [ "$pngs" -eq 4 ] && "$check" "$tmp/state.csv" "$first" 640 480 >/dev/null 2>
 else
     not_ok "paused pictures" "$pngs PNGs; the first: $("$check" "$tmp/state.csv" "${first:-none}" 640 480 2>&1)"
 fi
+
+# A moving flock: the display takes its sprites from the boids the firmware
+# gives the accelerator (CTRL.TAP), so the picture a step draws is the flock
+# as that step began: picture k is the state after k steps, pixel for pixel
+# as the C rendering of build/boids's (200 boids step once a frame).
+pictures_are_states() {   # SOC WHAT FLOCK_FLAGS...
+    local soc=$1 what=$2; shift 2
+    local k bad="" pngs
+    rm -rf "$tmp/moving"
+    err=$("$soc" --headless --steps 6 --png "$tmp/moving" "$@" 2>&1); status=$?
+    pngs=$(ls "$tmp/moving" 2>/dev/null | wc -l)
+    for k in $(seq 0 $((pngs - 1))); do
+        "$boids" --frames "$k" --save "$tmp/moving_$k.csv" "$@" >/dev/null 2>&1
+        "$check" "$tmp/moving_$k.csv" "$(printf '%s/frame_%06d.png' "$tmp/moving" "$k")" 640 480 \
+            >/dev/null 2>&1 || bad="$bad $k"
+    done
+    if [ $status -eq 0 ] && [ "$pngs" -ge 4 ] && [ -z "$bad" ]; then
+        ok "$what: each of its $pngs pictures is the flock after as many steps, pixel for pixel as the C rendering"
+    else
+        not_ok "$what: the pictures of a moving flock" "exit $status, $pngs PNGs, pictures that differ:${bad:- none}: $err"
+    fi
+}
+pictures_are_states "$soc" "a moving flock, synchronous" --boids 200 --predators 2 --scouts1 20 --scouts2 10 \
+    --seed 3 --update synchronous
+pictures_are_states "$soc" "a moving flock, sequential" --boids 200 --predators 1 --scouts1 20 --seed 4
 
 # Keys travel over the UART: n on a paused flock is exactly one step.
 err=$("$soc" --headless --paused --load "$tmp/state.csv" --keys "n" --frames 6 \

@@ -67,6 +67,7 @@ typedef struct {
     uint32_t first_wake_lo, first_wake_hi;        /* mcycle when the first and the last */
     uint32_t last_wake_lo, last_wake_hi;          /*   timed turn woke: the frame rate */
     uint32_t sum_waits_lo, sum_waits_hi;          /* times the rules waited for sums (accelerator) */
+    uint32_t turn_max_lo, turn_max_hi;            /* the slowest timed turn's step and sprites */
 #if SOC_START_COPY
     soc_flock_t start; /* host: the starting flock, which r goes back to */
 #endif

@@ -153,6 +153,7 @@ static void publish(soc_t *s)
     set64(&mb->first_wake_lo, a->first_wake);
     set64(&mb->last_wake_lo, a->last_wake);
     set64(&mb->sum_waits_lo, a->accel.waits);
+    set64(&mb->turn_max_lo, a->cycles_turn_max);
 }
 
 /* The app on the mailbox's arrays: it reads start, runs in live. */

@@ -86,6 +86,13 @@ module accel_wb_example #(
         .error_o(error_o)
     );
 
+    // the block's boid writes, for a display: none here
+    wire        tap_we;
+    wire [1:0]  tap_word;
+    wire [13:0] tap_idx;
+    wire [31:0] tap_data;
+    wire        unused_tap = &{1'b0, tap_we, tap_word, tap_idx, tap_data};
+
     boids_accel #(
         .N_MAX(N_MAX),
         .LANES(LANES),
@@ -102,7 +109,8 @@ module accel_wb_example #(
         .wb_sel_i(sel),
         .wb_dat_o(accel_dat),
         .wb_ack_o(accel_ack),
-        .irq_o(irq)
+        .irq_o(irq),
+        .tap_we_o(tap_we), .tap_word_o(tap_word), .tap_idx_o(tap_idx), .tap_data_o(tap_data)
     );
 
 endmodule

@@ -27,6 +27,13 @@ module accel_synth_top #(
         data_out <= ^dat_o;
     end
 
+    // the block's boid writes, for a display: none here
+    wire        tap_we;
+    wire [1:0]  tap_word;
+    wire [13:0] tap_idx;
+    wire [31:0] tap_data;
+    wire        unused_tap = &{1'b0, tap_we, tap_word, tap_idx, tap_data};
+
     boids_accel #(
         .N_MAX(N_MAX),
         .LANES(LANES)
@@ -41,7 +48,8 @@ module accel_synth_top #(
         .wb_sel_i(request[58:55]),
         .wb_dat_o(dat_o),
         .wb_ack_o(ack),
-        .irq_o   (irq_out)
+        .irq_o   (irq_out),
+        .tap_we_o(tap_we), .tap_word_o(tap_word), .tap_idx_o(tap_idx), .tap_data_o(tap_data)
     );
 
     assign ack_out = ack;

@@ -58,6 +58,7 @@ module display_synth_top #(
         .wb_sel_i(request[58:55]),
         .wb_dat_o(dat_o),
         .wb_ack_o(ack_out),
+        .tap_we(1'b0), .tap_word(2'd0), .tap_idx(14'd0), .tap_data(32'd0),
         .irq_o(irq_out),
         .vga_hsync(vga_hsync),
         .vga_vsync(vga_vsync),

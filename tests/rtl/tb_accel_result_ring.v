@@ -45,13 +45,15 @@ module tb_accel_result_ring;
     boids_accel #(.N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .STEER(STEER)) full (
         .clk(clk), .rst(rst), .wb_cyc_i(cyc), .wb_stb_i(stb && to[0]), .wb_we_i(we),
         .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_sel_i(4'hf), .wb_dat_o(dat_full),
-        .wb_ack_o(ack_full), .irq_o(irq_full)
+        .wb_ack_o(ack_full), .irq_o(irq_full),
+        .tap_we_o(), .tap_word_o(), .tap_idx_o(), .tap_data_o()
     );
     boids_accel #(.N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .STEER(STEER),
                   .RESULT_SLOTS(SLOTS)) ring (
         .clk(clk), .rst(rst), .wb_cyc_i(cyc), .wb_stb_i(stb && to[1]), .wb_we_i(we),
         .wb_adr_i(adr), .wb_dat_i(dat_w), .wb_sel_i(4'hf), .wb_dat_o(dat_ring),
-        .wb_ack_o(ack_ring), .irq_o(irq_ring)
+        .wb_ack_o(ack_ring), .irq_o(irq_ring),
+        .tap_we_o(), .tap_word_o(), .tap_idx_o(), .tap_data_o()
     );
 
 `define TB_NAME "tb_accel_result_ring"

@@ -4,8 +4,9 @@
 // it; the boid memory must then hold the flock in exactly the order of
 // firmware/accel_bins.c, a batch with CTRL.SORT must write exactly its pass
 // table (in 16 cycles a pass) and give the brute-force sums bit for bit, with
-// each entry's ID word naming its boid. Then every wrong use: each refused with
-// its flag, nothing changed.
+// each entry's ID word naming its boid; the block's tap must give each APPEND word,
+// registered, as word k mod 4 of boid k / 4, and nothing for a CELL_POS or a refused
+// APPEND. Then every wrong use: each refused with its flag, nothing changed.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -34,6 +35,10 @@ module tb_accel_sorter;
     wire [31:0] dat_r;
     wire        ack;
     wire        irq;
+    wire        tap_we;                             // the block's boid writes, for a display
+    wire [1:0]  tap_word;
+    wire [13:0] tap_idx;
+    wire [31:0] tap_data;
 
     always #5 clk = !clk;
 
@@ -49,12 +54,28 @@ module tb_accel_sorter;
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
         .wb_dat_i(dat_w), .wb_sel_i(4'hf), .wb_dat_o(dat_r), .wb_ack_o(ack),
-        .irq_o(irq)
+        .irq_o(irq),
+        .tap_we_o(tap_we), .tap_word_o(tap_word), .tap_idx_o(tap_idx), .tap_data_o(tap_data)
     );
 
 `define TB_NAME "tb_accel_sorter"
 `include "tb_waves.vh"
 `include "tb_checks.vh"
+
+    // The tap: every word it gives, in order.
+    localparam integer TAPS_MAX = 4 * N_MAX + 16;
+    integer    taps = 0;
+    reg [1:0]  tap_w[0:TAPS_MAX-1];
+    reg [13:0] tap_i[0:TAPS_MAX-1];
+    reg [31:0] tap_d[0:TAPS_MAX-1];
+    always @(posedge clk) if (!rst && tap_we) begin
+        if (taps < TAPS_MAX) begin
+            tap_w[taps] = tap_word;
+            tap_i[taps] = tap_idx;
+            tap_d[taps] = tap_data;
+        end
+        taps = taps + 1;
+    end
 
     // ---- Wishbone master: a request held until the cycle after the slave saw it ----
     task access(input w, input [19:0] a, input [31:0] d);
@@ -187,15 +208,48 @@ module tb_accel_sorter;
             wait_phase(3'd2, CELLS);
             // SORT = 2 at once after the last count, as a CPU may write it: the scan
             // must wait for the count still in the pipeline
+            taps = 0;
             for (i = 0; i < n; i = i + 1) write32(REG_CELL_POS, {by[i][31:16], bx[i][31:16]});
             write32(REG_SORT, 32'd2);
             wait_phase(3'd4, CELLS);
             expect32("SORTED counts the CELL_POS writes", REG_SORTED, n);
+            checks = checks + 1;
+            if (taps != 0) fail("the tap gave a word for a CELL_POS write or a command");
             for (i = 0; i < n; i = i + 1) begin
                 write32(REG_APPEND, bx[i]);
                 write32(REG_APPEND, by[i]);
                 write32(REG_APPEND, bvx[i]);
                 write32(REG_APPEND, bvy[i]);
+            end
+            idle(2);                                // the last word's tap, a cycle after its ack
+            check_taps;
+        end
+    endtask
+
+    // The tap gave the APPEND words in order: word k mod 4 of boid k / 4.
+    task check_taps;
+        integer k;
+        reg [31:0] want;
+        begin
+            checks = checks + 1;
+            if (taps != 4 * n) begin
+                fail("the tap gave another number of words than the APPEND writes");
+                $display("     %0d words for %0d boids", taps, n);
+            end
+            for (k = 0; k < taps && k < 4 * n; k = k + 1) begin
+                case (k % 4)
+                    0: want = bx[k / 4];
+                    1: want = by[k / 4];
+                    2: want = bvx[k / 4];
+                    default: want = bvy[k / 4];
+                endcase
+                checks = checks + 1;
+                if (tap_i[k] !== k / 4 || tap_w[k] !== k % 4 || tap_d[k] !== want) begin
+                    fail("a tapped APPEND word is not word k mod 4 of boid k / 4");
+                    $display("     word %0d: boid %0d word %0d %h, expected boid %0d word %0d %h", k, tap_i[k],
+                             tap_w[k], tap_d[k], k / 4, k % 4, want);
+                    k = taps;
+                end
             end
         end
     endtask
@@ -336,8 +390,13 @@ module tb_accel_sorter;
                               | (32'd1 << CTRL_START));
             expect_errors("a sorted batch with a boid not yet placed is refused", E_PARAM);
             for (i = 0; i < 4; i = i + 1) write32(REG_APPEND, bx[1]);
+            idle(2);
+            taps = 0;
             write32(REG_APPEND, bx[1]);
+            idle(2);
             expect_errors("an APPEND past the boids counted is refused", E_PARAM);
+            checks = checks + 1;
+            if (taps != 0) fail("a refused APPEND reached the tap");
             expect32("... and SORTED is 2 counted, 2 placed", REG_SORTED, 32'h0002_0002);
             write32(REG_CTRL, (32'd1 << CTRL_BATCH) | (32'd1 << CTRL_SORT) | (32'd1 << CTRL_START));
             expect_errors("a sorted batch without BINNED is refused", E_PARAM);

@@ -33,6 +33,10 @@ module tb_boids_accel;
     wire [31:0] dat_r;
     wire        ack;
     wire        irq;
+    wire        tap_we;                             // the block's boid writes, for a display
+    wire [1:0]  tap_word;
+    wire [13:0] tap_idx;
+    wire [31:0] tap_data;
 
     always #5 clk = !clk;                           // 100 MHz in simulation time
 
@@ -47,11 +51,24 @@ module tb_boids_accel;
         .clk(clk), .rst(rst),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr),
         .wb_dat_i(dat_w), .wb_sel_i(sel), .wb_dat_o(dat_r), .wb_ack_o(ack),
-        .irq_o(irq)
+        .irq_o(irq),
+        .tap_we_o(tap_we), .tap_word_o(tap_word), .tap_idx_o(tap_idx), .tap_data_o(tap_data)
     );
 
 `define TB_NAME "tb_boids_accel"
 `include "tb_waves.vh"
+
+    // The tap: the words it gave, and the last.
+    integer    taps = 0;
+    reg [1:0]  last_tap_word;
+    reg [13:0] last_tap_idx;
+    reg [31:0] last_tap_data;
+    always @(posedge clk) if (!rst && tap_we) begin
+        taps = taps + 1;
+        last_tap_word = tap_word;
+        last_tap_idx = tap_idx;
+        last_tap_data = tap_data;
+    end
 
     // ---- checking -------------------------------------------------------------------
 `include "tb_checks.vh"
@@ -747,6 +764,24 @@ module tb_boids_accel;
                 end
                 expect_status("the predator table's accesses set no flag", ST_ERRS, 0);
             end
+            // The tap: a boid memory write, registered, as word and entry; a register
+            // write is none.
+            idle(2);
+            k = taps;
+            write32(boid_adr(N_MAX - 1, 2), 32'h7654_3210);
+            idle(2);
+            checks = checks + 1;
+            if (taps != k + 1 || last_tap_idx !== N_MAX - 1 || last_tap_word !== 2'd2
+                || last_tap_data !== 32'h7654_3210)
+                fail("a boid memory write is one tap word: its entry, word and data");
+            write32(boid_adr(N_MAX - 1, 2), bvx[N_MAX - 1]);
+            idle(2);
+            k = taps;
+            write32(REG_COUNT, 32'd3);
+            write32(REG_CTRL, 32'd0);
+            idle(2);
+            checks = checks + 1;
+            if (taps != k) fail("a register write reached the tap");
             expect32("RESULT_SLOTS is NMAX (no ring)", REG_RESULT_SLOTS, N_MAX);
             write32(REG_RESULT_SLOTS, 32'd3);
             expect32("RESULT_SLOTS is read only", REG_RESULT_SLOTS, N_MAX);
@@ -930,9 +965,12 @@ module tb_boids_accel;
                 expect32("the predator table kept while busy", pred_adr(0, 1), 32'hf000_0000);
                 write32(REG_STATUS, ST_ERR_BUSY);
             end
+            k = taps;
             write32(boid_adr(1, 0), ~bx[1]);
             expect_status("a boid write while busy sets ERR_BUSY", ST_BUSY | ST_ERRS,
                           ST_BUSY | ST_ERR_BUSY);
+            checks = checks + 1;
+            if (taps != k) fail("a boid write refused while busy reached the tap");
             expect32("boid reads while busy return 0", boid_adr(0, 0), 32'd0);
             write32(REG_STATUS, ST_ERR_BUSY);
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);

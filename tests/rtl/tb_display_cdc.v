@@ -64,7 +64,8 @@ module tb_display_cdc;
     ) dut (
         .clk(clk), .rst(rst), .clk_pixel(clk_pixel),
         .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr), .wb_dat_i(dat_w),
-        .wb_sel_i(4'hf), .wb_dat_o(dat_r), .wb_ack_o(ack), .irq_o(irq),
+        .wb_sel_i(4'hf), .wb_dat_o(dat_r), .wb_ack_o(ack), .tap_we(1'b0), .tap_word(2'd0), .tap_idx(14'd0), .tap_data(32'd0),
+        .irq_o(irq),
         .vga_hsync(hsync), .vga_vsync(vsync), .vga_de(de), .vga_r(r), .vga_g(g), .vga_b(b)
     );
 
@@ -76,7 +77,8 @@ module tb_display_cdc;
     ) ref_display (
         .clk(clk_pixel), .rst(rst_ref), .clk_pixel(clk_pixel),
         .wb_cyc_i(1'b0), .wb_stb_i(1'b0), .wb_we_i(1'b0), .wb_adr_i(20'd0), .wb_dat_i(32'd0),
-        .wb_sel_i(4'h0), .wb_dat_o(ref_dat), .wb_ack_o(ref_ack), .irq_o(ref_irq),
+        .wb_sel_i(4'h0), .wb_dat_o(ref_dat), .wb_ack_o(ref_ack), .tap_we(1'b0), .tap_word(2'd0), .tap_idx(14'd0), .tap_data(32'd0),
+        .irq_o(ref_irq),
         .vga_hsync(ref_hs), .vga_vsync(ref_vs), .vga_de(ref_de), .vga_r(ref_r), .vga_g(ref_g), .vga_b(ref_b)
     );
 
