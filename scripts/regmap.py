@@ -423,7 +423,9 @@ def markdown():
            "Every access is acknowledged, mapped or not, so a bus master never hangs.", "",
            "## The system bus", "",
            f"`rtl/boids_system.v` joins them on one slave port with {SYSTEM_ADDRESS_BITS}-bit byte addresses:",
-           "bit 20 picks the slave, bits 19:0 are the slave's own address.", "",
+           "bit 20 picks the slave, bits 19:0 are the slave's own address. It registers the",
+           "answer to a read: through it a read is answered two cycles after its request, a",
+           "write one (each block alone answers both in one).", "",
            "| base | slave |", "| --- | --- |"]
     for name, base, what in SYSTEM_SLAVES:
         out.append(f"| 0x{base:06x} | {what} |")

@@ -18,9 +18,11 @@
 //                                clk aside, as a std::tuple
 //   void ico(Root &)             that pass (___ico_sequent__TOP__0)
 //   void nba(Root &)             the always blocks of the triggers (___eval_nba)
-//   prev_clk(Root &)             a reference to clk's edge detector
+//   clk(Root &), prev_clk(Root &) references to clk and its edge detector
 //   clk_trigger                  clk's trigger, as Verilator numbers them in
 //                                ___eval_triggers__act
+//   void eval_triggers(Root &)   that function, which wrong_trigger() runs to
+//                                check the numbers
 //   Gates                        a std::tuple of the gates, each a class with
 //     bool latch_input(Root &)   the latch's input as the model holds it now
 //     run_clk, gclk, prev_gclk (Root &): references to the latch, the gated
@@ -46,6 +48,7 @@
 #ifndef GATED_CLOCK_EDGES_H
 #define GATED_CLOCK_EDGES_H
 
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <tuple>
@@ -54,6 +57,46 @@
 
 #include "verilated.h"
 #include "video_top.h"
+
+// A clock as the model holds it, for wrong_trigger(): the signal, its edge
+// detector, the trigger the shim's names give it, and its name.
+struct ClockProbe {
+    CData *signal, *prev;
+    int trigger;
+    const char *name;
+};
+
+// Verilator numbers the triggers in the order it meets the clocks, so an RTL
+// change can renumber them, and a shim with the old numbers would run the
+// wrong always blocks without a word. Checked once, against the model's own
+// ___eval_triggers__act: each clock rising alone must set its trigger and no
+// other. The clocks and their detectors are left as they were. nullptr, or
+// the name of the first clock whose number is wrong.
+template <typename Root, typename EvalTriggers, std::size_t N>
+const char *wrong_trigger(Root &r, EvalTriggers eval_triggers, const std::array<ClockProbe, N> &clocks) {
+    std::array<CData, N> signal, prev;
+    const char *wrong = nullptr;
+
+    for (std::size_t i = 0; i < N; i++) {
+        signal[i] = *clocks[i].signal;
+        prev[i] = *clocks[i].prev;
+    }
+    for (std::size_t k = 0; k < N && !wrong; k++) {
+        for (std::size_t i = 0; i < N; i++) {
+            *clocks[i].signal = i == k;
+            *clocks[i].prev = 0;
+        }
+        eval_triggers(r);
+        for (std::size_t i = 0; i < N; i++)
+            if (r.__VactTriggered.at(clocks[i].trigger) != (i == k)) wrong = clocks[k].name;
+    }
+    for (std::size_t i = 0; i < N; i++) {
+        *clocks[i].signal = signal[i];
+        *clocks[i].prev = prev[i];
+        r.__VactTriggered.at(clocks[i].trigger) = false;
+    }
+    return wrong;
+}
 
 // Whether the environment variable name is "0": a gate its simulator runs
 // without, to compare (BOIDS_SIM_CPU_GATE=0, BOIDS_SIM_DISPLAY_GATE=0); the
@@ -145,6 +188,19 @@ struct GatedClock {
     static void quiet(Triggers &triggers) {
         each_gate([&](auto gate) { triggers.at(decltype(gate)::trigger) = false; });
     }
+
+    // the gates as wrong_trigger() takes them, after the clocks in first
+    template <std::size_t M>
+    static std::array<ClockProbe, M + gates> probes(Root &r, const std::array<ClockProbe, M> &first) {
+        std::array<ClockProbe, M + gates> all{};
+        std::size_t i = 0;
+        for (; i < M; i++) all[i] = first[i];
+        each_gate([&](auto gate) {
+            using Gate = decltype(gate);
+            all[i++] = {&Gate::gclk(r), &Gate::prev_gclk(r), Gate::trigger, Gate::name};
+        });
+        return all;
+    }
 };
 
 template <typename Top, typename Names>
@@ -156,6 +212,13 @@ struct GatedClockEdges {
                   "shim's ClockEdges");
 
     GatedClock<Names> clk;
+
+    // nullptr, or the clock whose trigger the names number otherwise than the model
+    static const char *wrong_trigger(Top &top) {
+        Root &r = *top.rootp;
+        const std::array<ClockProbe, 1> clocks = {{{&Names::clk(r), &Names::prev_clk(r), Names::clk_trigger, "clk"}}};
+        return ::wrong_trigger(r, Names::eval_triggers, GatedClock<Names>::probes(r, clocks));
+    }
 
     void fall(Top &top) { clk.fall(*top.rootp); }
     void fall_held(Top &top) { clk.fall_held(*top.rootp); }
@@ -187,6 +250,14 @@ struct GatedTwoClockEdges {
     GatedClock<Names> clk;
 
     int clock_gates(Top &top, system_clock_gate_t *out, int max) { return clk.report(*top.rootp, out, max); }
+
+    static const char *wrong_trigger(Top &top) {
+        Root &r = *top.rootp;
+        const std::array<ClockProbe, 2> clocks = {
+            {{&Names::clk(r), &Names::prev_clk(r), Names::clk_trigger, "clk"},
+             {&Names::pixel(r), &Names::prev_pixel(r), Names::pixel_trigger, "clk_pixel"}}};
+        return ::wrong_trigger(r, Names::eval_triggers, GatedClock<Names>::probes(r, clocks));
+    }
 
     void edges(Top &top, bool clk_changed, bool pixel_changed) {
         Root &r = *top.rootp;

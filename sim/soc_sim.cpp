@@ -25,6 +25,7 @@
 // accelerator's when there is one.
 void Vsoc___024root___ico_sequent__TOP__0(Vsoc___024root *vlSelf);
 void Vsoc___024root___eval_nba(Vsoc___024root *vlSelf);
+void Vsoc___024root___eval_triggers__act(Vsoc___024root *vlSelf);
 
 struct SocNames {
     using Root = Vsoc___024root;
@@ -34,8 +35,11 @@ struct SocNames {
     }
     static void ico(Root &r) { Vsoc___024root___ico_sequent__TOP__0(&r); }
     static void nba(Root &r) { Vsoc___024root___eval_nba(&r); }
+    static void eval_triggers(Root &r) { Vsoc___024root___eval_triggers__act(&r); }
+    static CData &clk(Root &r) { return r.clk; }
     static CData &prev_clk(Root &r) { return r.__Vtrigrprev__TOP__clk; }
 #if PIXEL_CLOCK_SEPARATE
+    static CData &pixel(Root &r) { return r.clk_pixel; }
     static CData &prev_pixel(Root &r) { return r.__Vtrigrprev__TOP__clk_pixel; }
 #endif
     // Verilator's triggers: 0 clk, 1 the CPU's gated clock, 2 the display's,
@@ -254,6 +258,12 @@ std::unique_ptr<SocSim> sim;
 extern "C" int soc_sim_open(void) {
     if (sim) return -1;
     sim.reset(new SocSim());
+    if (const char *clock = ClockEdges<Vsoc>::wrong_trigger(*sim->top)) {
+        std::fprintf(stderr, "soc_sim: the model numbers the trigger of %s otherwise than "
+                             "sim/soc_sim.cpp's SocNames: update them\n", clock);
+        sim.reset();
+        return -1;
+    }
     sim->top->uart_rx = 1;
     sim->top->cpu_hold = 1;
     sim->top->rst = 1;
