@@ -8,12 +8,11 @@
 
 // Addresses: bit 20 = 0 the accelerator at its 20-bit addresses, 1 the display.
 // Only the addressed block sees stb; the read data are the addressed block's (the
-// master holds the address until the acknowledge). The answer to a read is
-// registered here, a cycle after the block gives it (both blocks' stb held low in
-// that cycle, so that neither sees the held request again): a word from one of
-// their block RAMs (results, sprites, boids) then has no path into a master's
-// registers in its own cycle, at the cost of a cycle a read. Writes are answered
-// as the block answers them. The accelerator's boid writes
+// master holds the address until the acknowledge). The display's answer is
+// registered here, a cycle after the display gives it (its stb held low in that
+// cycle, so that it does not see the held request again): a sprite memory word
+// then leaves no path from block RAM into a master's registers, at the cost of a
+// cycle an access to the display, which a frame asks only a few dozen times. The accelerator's boid writes
 // also reach the display (its tap port, FLOCK_TAP), which makes the frame's sprites
 // from them when the firmware sets its CTRL.TAP. Everything runs on one clock,
 // the pixel clock of the video mode, unless PIXEL_CLOCK_SEPARATE: then clk is the
@@ -65,21 +64,16 @@ module boids_system #(
     wire [13:0] tap_idx;
     wire [31:0] tap_data;
 
-    // Both blocks answer in the cycle after a request: the request's we, from
-    // the cycle before the answer (a master may drop it as it sees the answer).
-    wire        answer = accel_ack || display_ack;  // the addressed block answers
-    reg         request_we;
-    reg         read_ack_q;                         // a read's answer, a cycle later
-    reg  [31:0] read_dat_q;
+    reg         display_ack_q;                      // the display's answer, a cycle later
+    reg  [31:0] display_dat_q;
     always @(posedge clk) begin
-        request_we <= wb_we_i;
-        read_ack_q <= answer && !request_we;
-        if (answer && !request_we) read_dat_q <= display_ack ? display_dat : accel_dat;
-        if (rst) read_ack_q <= 1'b0;
+        display_ack_q <= display_ack;
+        if (display_ack) display_dat_q <= display_dat;
+        if (rst) display_ack_q <= 1'b0;
     end
 
-    assign wb_ack_o = (answer && request_we) || read_ack_q;
-    assign wb_dat_o = read_dat_q;
+    assign wb_ack_o = accel_ack || display_ack_q;
+    assign wb_dat_o = sel_display ? display_dat_q : accel_dat;
 
     // LANES = 0 leaves the accelerator out (a board too small for it): its
     // addresses then read as zero, one cycle after the request, and writes do
@@ -100,7 +94,7 @@ module boids_system #(
                 .clk(clk),
                 .rst(rst),
                 .wb_cyc_i(wb_cyc_i),
-                .wb_stb_i(wb_stb_i && !sel_display && !read_ack_q),
+                .wb_stb_i(wb_stb_i && !sel_display),
                 .wb_we_i(wb_we_i),
                 .wb_adr_i(wb_adr_i[19:0]),
                 .wb_dat_i(wb_dat_i),
@@ -116,7 +110,7 @@ module boids_system #(
         end else begin : g_no_accel
             reg absent_ack;
             always @(posedge clk) begin
-                absent_ack <= wb_cyc_i && wb_stb_i && !sel_display && !read_ack_q && !absent_ack;
+                absent_ack <= wb_cyc_i && wb_stb_i && !sel_display && !absent_ack;
                 if (rst) absent_ack <= 1'b0;
             end
             assign accel_ack = absent_ack;
@@ -141,7 +135,7 @@ module boids_system #(
         .rst(rst),
         .clk_pixel(clk_pixel),
         .wb_cyc_i(wb_cyc_i),
-        .wb_stb_i(wb_stb_i && sel_display && !read_ack_q),
+        .wb_stb_i(wb_stb_i && sel_display && !display_ack_q),
         .wb_we_i(wb_we_i),
         .wb_adr_i(wb_adr_i[19:0]),
         .wb_dat_i(wb_dat_i),

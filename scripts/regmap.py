@@ -424,8 +424,8 @@ def markdown():
            "## The system bus", "",
            f"`rtl/boids_system.v` joins them on one slave port with {SYSTEM_ADDRESS_BITS}-bit byte addresses:",
            "bit 20 picks the slave, bits 19:0 are the slave's own address. It registers the",
-           "answer to a read: through it a read is answered two cycles after its request, a",
-           "write one (each block alone answers both in one).", "",
+           "display's answer: through it the display answers two cycles after a request, the",
+           "accelerator one (each block alone answers in one).", "",
            "| base | slave |", "| --- | --- |"]
     for name, base, what in SYSTEM_SLAVES:
         out.append(f"| 0x{base:06x} | {what} |")

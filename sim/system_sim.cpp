@@ -43,7 +43,7 @@ struct SystemNames {
         static bool latch_input(Root &r) {
             return r.rst | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
                    r.boids_system__DOT__accel_ack | r.boids_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
-                   (r.wb_cyc_i & r.wb_stb_i & !(r.wb_adr_i >> 20) & !r.boids_system__DOT__read_ack_q);
+                   (r.wb_cyc_i & r.wb_stb_i & !(r.wb_adr_i >> 20));
         }
         static CData &run_clk(Root &r) {
             return r.boids_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk;
@@ -61,7 +61,7 @@ struct SystemNames {
         static QData clocks(Root &r) { return r.boids_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__clocks; }
         static bool latch_input(Root &r) {
             return r.rst | gate_off(r) |
-                   (r.wb_cyc_i & r.wb_stb_i & (r.wb_adr_i >> 20) & !r.boids_system__DOT__read_ack_q) |
+                   (r.wb_cyc_i & r.wb_stb_i & (r.wb_adr_i >> 20) & !r.boids_system__DOT__display_ack_q) |
                    r.boids_system__DOT__display_ack |
                    r.boids_system__DOT__u_display__DOT__drawing |
                    r.boids_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s0_valid |

@@ -14,8 +14,20 @@ open_boards=$(make --no-print-directory -s -f Makefile print-OPEN_BOARDS 2>/dev/
 vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/dev/null)
 [ -n "$open_boards" ] || { not_ok "the board list (make print-OPEN_BOARDS)"; echo "1..$n"; exit 1; }
 
+# Every board's synthesis starts at once, each in its own build/boards/B/: the
+# ULX3S's place and route (most of this script's time, single-threaded) then
+# does not wait for the other boards', and their checks run beside it.
+synth_dir=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$synth_dir"' EXIT
 for b in $open_boards $vendor_boards; do
-    out=$(make --no-print-directory BUILD="$build" synth BOARD="$b" 2>&1); status=$?
+    (make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1
+     echo $? > "$synth_dir/$b.status") &
+    echo $! > "$synth_dir/$b.pid"
+done
+
+for b in $open_boards $vendor_boards; do
+    wait "$(cat "$synth_dir/$b.pid")"
+    out=$(cat "$synth_dir/$b.out"); status=$(cat "$synth_dir/$b.status" 2>/dev/null || echo 1)
     report=$(cat "$build/boards/$b/report.txt" 2>/dev/null)
     if [ $status -eq 0 ] && [ -n "$report" ]; then
         ok "make synth BOARD=$b: $(head -1 <<<"$report")"

@@ -93,15 +93,16 @@ module tb_boids_display;
         end
     endtask
 
-    // The handshake, every cycle: a write is acknowledged in the cycle after its
-    // request, a read (its answer registered in boids_system) in the one after
-    // that (the master leaves a cycle between accesses, so this holds for both).
-    reg exp_ack, seen;
+    // The handshake, every cycle: the accelerator acknowledges a request in the
+    // next cycle, the display (its answer registered in boids_system) in the one
+    // after (the master leaves a cycle between accesses, so this holds for both).
+    reg exp_ack, seen, seen2;
     always @(posedge clk) begin
-        exp_ack = !rst && cyc && stb && !ack && (we ? !seen : seen);
+        exp_ack = !rst && cyc && stb && !ack && (adr[20] ? seen : !seen);
+        seen2 = seen;
         seen = !rst && cyc && stb && !ack && !seen;     // a request's first cycle
         #1;
-        if (ack !== exp_ack) fail("wishbone: ack is not exactly one cycle after a write's request, two after a read's");
+        if (ack !== exp_ack) fail("wishbone: ack is not exactly one cycle (accelerator) or two (display) after each request");
     end
 
     // ---- Wishbone master --------------------------------------------------------------
@@ -113,11 +114,11 @@ module tb_boids_display;
             irq_at_req = irq_display;
             @(posedge clk);
             #1;
-            if (!w && ack === 1'b0) begin           // a read: a cycle more
+            if (a[20] && ack === 1'b0) begin        // the display: a cycle more
                 @(posedge clk);
                 #1;
             end
-            if (ack !== 1'b1) fail("wishbone: no ack in the cycle after the request (two for a read)");
+            if (ack !== 1'b1) fail("wishbone: no ack in the cycle after the request (two for the display)");
         end
     endtask
 
