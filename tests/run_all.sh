@@ -5,7 +5,7 @@
 # as one failure. Output of a failing program is shown in full. Each line
 # gives the program's wall time, so a slow CI run shows where it went.
 #
-# The tests in TEST_ALONGSIDE (default: the boards', a third of the time,
+# The tests in TEST_ALONGSIDE (default: the boards', the longest of them,
 # most of it one single-threaded place and route, in build/boards/ of its
 # own) run beside the rest on a machine with two or more cores; their lines
 # come last. TEST_ALONGSIDE= runs everything in sequence.
