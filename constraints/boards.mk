@@ -41,7 +41,7 @@ icebreaker_CLOCK_HZ := 25125000
 icebreaker_STACK := 2048
 icebreaker_FEATURES := GRID
 # nextpnr's seed: at 96% of its cells the placements of one netlist spread
-# (2026-12-02: 24.47, 27.47 and 26.28 MHz with seeds 1, 2 and 3)
+# (2026-12-02: 24.47, 26.98 and 26.28 MHz with seeds 1, 2 and 3)
 icebreaker_PNR_SEED := 2
 icebreaker_FLOCK := --neighbors grid --boids 224 --scouts1 22 --scouts2 14 --predators 1 --update synchronous
 

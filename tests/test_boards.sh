@@ -19,15 +19,15 @@ vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/
 # does not wait for the other boards', and their checks run beside it.
 synth_dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$synth_dir"' EXIT
+declare -A synth_pid
 for b in $open_boards $vendor_boards; do
-    (make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1
-     echo $? > "$synth_dir/$b.status") &
-    echo $! > "$synth_dir/$b.pid"
+    make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1 &
+    synth_pid[$b]=$!
 done
 
 for b in $open_boards $vendor_boards; do
-    wait "$(cat "$synth_dir/$b.pid")"
-    out=$(cat "$synth_dir/$b.out"); status=$(cat "$synth_dir/$b.status" 2>/dev/null || echo 1)
+    wait "${synth_pid[$b]}"; status=$?
+    out=$(cat "$synth_dir/$b.out")
     report=$(cat "$build/boards/$b/report.txt" 2>/dev/null)
     if [ $status -eq 0 ] && [ -n "$report" ]; then
         ok "make synth BOARD=$b: $(head -1 <<<"$report")"
