@@ -12,7 +12,7 @@ CXX := g++
 CFLAGS ?= -O2 -g
 WARNINGS := -std=c99 -Wall -Wextra -Werror
 CPPFLAGS := -Ifirmware -Ihost -Isim -MMD -MP
-LDLIBS := -lm -pthread
+LDLIBS = -lm -pthread $(VL_FST_LIBS)
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # The Verilated accelerator: one model per variant NMAX_LANES. The programs
@@ -20,19 +20,36 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 # device (sim/accel_device.c); the co-simulation tests link each of
 # COSIM_VARIANTS. The other programs and the unit tests link no simulator:
 # host/hal_absent.c stands behind their HAL.
+# Debian's Verilator, or with VERILATOR_ROOT=DIR the one installed there
+# (DIR/bin/verilator, DIR/include; `scripts/setup.sh verilator` installs the
+# newest tested release and prints its root). Models are built in $(BUILD)/vl
+# with a stamp of the Verilator's version: another one rebuilds them.
+VERILATOR_ROOT ?=
+ifeq ($(VERILATOR_ROOT),)
 VERILATOR := verilator
 VERILATOR_INC := /usr/share/verilator/include
+else
+VERILATOR := $(VERILATOR_ROOT)/bin/verilator
+VERILATOR_INC := $(VERILATOR_ROOT)/include
+export VERILATOR_ROOT
+endif
 # One recipe builds every Verilated model (the accelerator, the system, the
 # SoC, the CPU's harness): $1 its top module, $2 its prefix, $3 its own flags
 # (parameters, tracing, more source directories), $4 its source files. The
 # model with -O3 (Verilator's default is -Os); the log kept, shown on failure.
-VL_MODEL_FLAGS := --cc --build -j 2 -O3 -Wall -Irtl -y rtl -MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3"
+# CFG_CXXFLAGS_PCH_I: the PyPI wheel's verilated.mk leaves it empty, which
+# breaks its precompiled headers; 5.006 has none and ignores it.
+VL_MODEL_FLAGS := --cc --build -j 2 -O3 -Wall -Irtl -y rtl \
+	-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3 CFG_CXXFLAGS_PCH_I=-include"
 define verilate
 @mkdir -p $(@D)
-$(VERILATOR) $(VL_MODEL_FLAGS) --top-module $1 --prefix $2 --Mdir $(@D) $3 $4 > $(@D)/verilator.log 2>&1 \
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(VERILATOR) $(VL_MODEL_FLAGS) --top-module $1 --prefix $2 --Mdir $(@D) $3 $4 \
+	> $(@D)/verilator.log 2>&1 \
 	|| { cat $(@D)/verilator.log; exit 1; }
 cp $(@D)/$2__ALL.a $@
 endef
+# Newer runtimes write FST through liblz4 (fstcpp/; Debian's 5.006 does not).
+VL_FST_LIBS = $(if $(wildcard $(VERILATOR_INC)/fstcpp),-llz4)
 # ... and one compiler line for the C++ around them (shims, Verilator's runtime).
 VL_CXX = $(CXX) -O2 -std=c++17 -I$(VERILATOR_INC) -I$(VERILATOR_INC)/vltstd
 ACCEL_DEFAULT := 1024_8
@@ -484,7 +501,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 	$(call verilate,boids_system,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SYSTEM_SORTER) -GMODE=$(video_mode_id_$(MODE)),rtl/boids_system.v)
 
-$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/gated_clock_edges.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
+$(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DTRACE=$(if $(filter system,$*),1,0) '-DVARIANT="$(SYSTEM_VARIANT)"' -c $< -o $@
@@ -533,10 +550,10 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)
 
 $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h \
-		sim/system_sim.h sim/verilated_top.h sim/gated_clock_edges.h sim/video_top.h sim/video_pipe.h $(BUILD)/vl/%/model.a
+		sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
-		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) -DACCEL_LANES=$(SYSTEM_LANES) \
+		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) \
 		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out $(SYSTEM_NMAX),$($*_SLOTS)), RESULT_SLOTS=$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))$(if $(filter 1,$($*_FETCH_REG)), FETCH_REG=1)"' -c $< -o $@
 
 # The models of the mode MODE: the stamp changes only when MODE does. The

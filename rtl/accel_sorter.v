@@ -58,7 +58,6 @@ module accel_sorter #(
     output reg  [31:0]              recip,
     output reg  [$clog2(N_MAX):0]   counted,
     output reg  [$clog2(N_MAX):0]   placed,
-    output wire                     active,         // anything moves without a bus request
     // the pass builder
     input  wire                     build_start,    // pulse, with COUNT held while busy
     input  wire [$clog2(N_MAX):0]   count,
@@ -337,8 +336,6 @@ module accel_sorter #(
 
     assign build_busy = b_state != B_IDLE;
     assign build_done = b_state == B_DONE;
-    assign active = phase == CLEARING || phase == SCANNING || pipe_busy || have_vy || slot_ok
-                 || build_busy;
 
     // The three runs of cells, in two steps of a cycle each (each a short
     // path): clamped to the grid (clamped_runs, registered as cand_), then

@@ -4,14 +4,6 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// The simulation-only clock gate (SIM_CLOCK_GATE below) is on by default in a
-// Verilated model and off everywhere else (synthesis, Icarus).
-`ifdef VERILATOR
-`define BOIDS_ACCEL_SIM_CLOCK_GATE 1
-`else
-`define BOIDS_ACCEL_SIM_CLOCK_GATE 0
-`endif
-
 // Bus: every access is acknowledged one cycle after it is seen (registered ack,
 // so back-to-back accesses have one idle cycle between them); byte selects and
 // address bits 1:0 are ignored. Unmapped addresses read 0, ignore writes and set
@@ -58,8 +50,7 @@ module boids_accel #(
     parameter integer PREDATORS = 16,               // with STEER: the predator table's entries (CTRL.PREDATORS), 0..16
     parameter integer RESULT_SLOTS = N_MAX,         // result entries kept: N_MAX, or a ring (above)
     parameter integer SORTER = 0,                   // 1: the counting sort and pass builder (BINNING = 1)
-    parameter integer CELLS = N_MAX,                // the sorter's most cells (BIN_CELLS), 2..16384
-    parameter integer SIM_CLOCK_GATE = `BOIDS_ACCEL_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
+    parameter integer CELLS = N_MAX                 // the sorter's most cells (BIN_CELLS), 2..16384
 ) (
     input  wire        clk,
     input  wire        rst,                         // synchronous, active high
@@ -170,7 +161,7 @@ module boids_accel #(
     wire [2:0]  sort_phase;
     wire [IW:0] sort_counted, sort_placed;
     wire [31:0] sort_grid, sort_recip;
-    wire        sorter_active, sort_refuse_busy, sort_refuse_param;
+    wire        sort_refuse_busy, sort_refuse_param;
     wire        app_taken_we;                       // the sorter took an APPEND word
     wire [1:0]  app_taken_word;
     wire [IW-1:0] app_taken_id;
@@ -178,36 +169,7 @@ module boids_accel #(
 
     assign irq_o = st_done && ctrl_irq_en;
 
-    // ---- clock ----------------------------------------------------------------
-    // Every register of the block loads only on a bus request, its acknowledge,
-    // the parameter check after a write, a run, or reset (clock enables), so it
-    // holds still in any other cycle. SIM_CLOCK_GATE = 1 stops the block's clock
-    // in exactly those cycles, which changes nothing cycle for cycle but lets a
-    // simulator skip the whole block while it is idle: an ideal clock gate, the
-    // enable latched while clk is low (the bus inputs are settled by then, as a
-    // Wishbone master sets them after the rising edge). For simulation only: a
-    // design for hardware keeps SIM_CLOCK_GATE = 0 (clk itself).
-    wire gclk;
     reg  wr_seen;           // a write was requested in the last cycle (below)
-
-    generate
-        if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
-`ifndef SYNTHESIS
-            reg run_clk;        // a latch, open while clk is low
-            always_latch if (!clk) run_clk = rst || run_busy || sorter_active || wb_ack_o || wr_seen
-                                             || (wb_cyc_i && wb_stb_i);
-            assign gclk = clk & run_clk;
-            // the clocks the block ran, which a simulator reports
-            reg [63:0] clocks /*verilator public_flat_rd*/ = 64'd0;
-            always @(posedge gclk) clocks <= clocks + 64'd1;
-`else
-            assign gclk = clk;  // never a gate in hardware
-`endif
-        end else begin : g_clock
-            assign gclk = clk;
-            wire unused_ok = &{1'b0, sorter_active};
-        end
-    endgenerate
 
     // ---- address decode -------------------------------------------------------
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
@@ -256,7 +218,7 @@ module boids_accel #(
     // the registers change at no other edge, so the flags equal a check at every
     // edge. PROTECTED2 > VISUAL2 comes from two 32-bit compares side by side (half
     // the carry chain), written in the block so no wire recomputes it every cycle.
-    always @(posedge gclk) begin
+    always @(posedge clk) begin
         wr_seen <= wr;
         if (wr_seen) begin
             bad_any_run <= reg_count > NMAX_WORD
@@ -277,7 +239,7 @@ module boids_accel #(
     end
 
     // ---- register writes, flags, cycle counter -----------------------------------
-    always @(posedge gclk) begin
+    always @(posedge clk) begin
         wb_ack_o <= req;
 
         if (wr && in_regs) begin
@@ -404,7 +366,7 @@ module boids_accel #(
     end
 
     // The predator table: data, not reset; written like the parameters, while idle.
-    always @(posedge gclk)
+    always @(posedge clk)
         if (wr && in_preds && !run_busy) begin
             if (pred_word) pred_y[pred_idx] <= wb_dat_i;
             else pred_x[pred_idx] <= wb_dat_i;
@@ -416,7 +378,7 @@ module boids_accel #(
     wire        boid_we = wr && in_boids && !run_busy;
     wire [31:0] boid_idx_wide = {{(32-IW){1'b0}}, boid_idx};     // 14 bits at N_MAX 16,384
     wire [31:0] app_id_wide = {{(32-IW){1'b0}}, app_taken_id};
-    always @(posedge gclk) begin
+    always @(posedge clk) begin
         tap_we_o <= boid_we || app_taken_we;
         if (boid_we || app_taken_we) begin
             tap_word_o <= app_taken_we ? app_taken_word : boid_word;
@@ -450,7 +412,7 @@ module boids_accel #(
     accel_boid_mem #(
         .N_MAX(N_MAX)
     ) u_boids (
-        .clk(gclk),
+        .clk(clk),
         .we(boid_we),
         .waddr(boid_idx),
         .wword(boid_word),
@@ -481,7 +443,7 @@ module boids_accel #(
         .N_MAX(RESULT_SLOTS),
         .WIDTH(RES_W)
     ) u_results (
-        .clk(gclk),
+        .clk(clk),
         .we(mem_we),
         .waddr(mem_waddr[SW-1:0]),
         .wsel(mem_wsel),
@@ -506,7 +468,7 @@ module boids_accel #(
                 .PREDATORS(PREDATORS),
                 .RES_W(RES_W)
             ) u_steer (
-                .clk(gclk),
+                .clk(clk),
                 .rst(rst),
                 .start(start_ok && steer_req),
                 .count(reg_count[IW:0]),
@@ -558,7 +520,7 @@ module boids_accel #(
                 .N_MAX(RESULT_SLOTS),
                 .WIDTH(1)
             ) u_steered (
-                .clk(gclk),
+                .clk(clk),
                 .we(mem_we),
                 .waddr(mem_waddr[SW-1:0]),
                 .wsel(!res_we),
@@ -596,7 +558,7 @@ module boids_accel #(
                 .PASSES(PASSES),
                 .IDX_W(IW + 1)
             ) u_passes (
-                .clk(gclk),
+                .clk(clk),
                 .we((wr && in_passes && !run_busy) || btab_we),
                 .waddr(btab_we ? btab_waddr : pass_idx),
                 .wword(btab_we ? btab_wword : pass_word),
@@ -620,7 +582,7 @@ module boids_accel #(
                 .LANES(LANES),
                 .CELLS(CELLS)
             ) u_sorter (
-                .clk(gclk),
+                .clk(clk),
                 .rst(rst),
                 .run_busy(run_busy),
                 .cmd_we(wr && adr == REG_SORT),
@@ -639,7 +601,6 @@ module boids_accel #(
                 .recip(sort_recip),
                 .counted(sort_counted),
                 .placed(sort_placed),
-                .active(sorter_active),
                 .build_start(start_ok && sort_req),
                 .count(reg_count[IW:0]),
                 .build_busy(build_busy),
@@ -667,7 +628,6 @@ module boids_accel #(
             assign sort_recip = 32'd0;
             assign sort_counted = {(IW+1){1'b0}};
             assign sort_placed = {(IW+1){1'b0}};
-            assign sorter_active = 1'b0;
             assign build_busy = 1'b0;
             assign build_done = 1'b0;
             assign put_we = 1'b0;
@@ -689,7 +649,7 @@ module boids_accel #(
         .BINNING(BINNING),
         .RESULT_SLOTS(RESULT_SLOTS)
     ) u_core (
-        .clk(gclk),
+        .clk(clk),
         .rst(rst),
         .start(core_start),
         .batch(build_done || wb_dat_i[CTRL_BATCH]), // taken with start
@@ -745,7 +705,7 @@ module boids_accel #(
         status_word[STATUS_ERR_BUS] = st_err_bus;
     end
 
-    always @(posedge gclk) begin
+    always @(posedge clk) begin
         if (req) begin
             rd_src <= in_regs || in_preds ? SRC_REG
                     : in_boids && !run_busy ? SRC_BOID
@@ -853,7 +813,7 @@ module boids_accel #(
     // The sorter places a boid in its fourth write's acknowledge cycle, when the
     // bus can ask for nothing, and never during a run: the boid memory's write
     // port is then its alone, and the pass table's is the builder's while busy.
-    always @(posedge gclk) begin
+    always @(posedge clk) begin
         if (!rst && put_we && (req || run_busy || own_re))
             $error("%m: the sorter placed a boid while the bus or a run used the boid memory");
         if (!rst && btab_we && !build_busy)
@@ -863,5 +823,4 @@ module boids_accel #(
 
 endmodule
 
-`undef BOIDS_ACCEL_SIM_CLOCK_GATE
 `default_nettype wire

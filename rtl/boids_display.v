@@ -7,17 +7,6 @@
 
 `include "vga_modes.vh"
 
-// The simulation-only clock gate (SIM_CLOCK_GATE below) is on by default in a
-// Verilated model and off everywhere else (synthesis, Icarus), unless
-// SIM_CLOCK_GATES is defined (a test runs Icarus with it).
-`ifdef VERILATOR
-`define BOIDS_DISPLAY_SIM_CLOCK_GATE 1
-`elsif SIM_CLOCK_GATES
-`define BOIDS_DISPLAY_SIM_CLOCK_GATE 1
-`else
-`define BOIDS_DISPLAY_SIM_CLOCK_GATE 0
-`endif
-
 // Bus as boids_accel: every access is acknowledged one cycle after it is seen;
 // byte selects and address bits 1:0 are ignored. Unmapped addresses read 0, ignore
 // writes and set STATUS.ERR_BUS. While DRAWING the sprite memory's read port belongs
@@ -67,8 +56,7 @@ module boids_display #(
     parameter integer SPRITES_MAX = 1280,           // sprite memory entries, 2..16384
     parameter integer PIXEL_CLOCK_SEPARATE = 0,     // 1: the pixel side on clk_pixel (see above)
     parameter integer BOID_WINDOW = 1,              // 1: the boid window (see above); 0 saves its logic
-    parameter integer FLOCK_TAP = 0,                // 1 (with BOID_WINDOW): the tap port is wired, and ROLES
-    parameter integer SIM_CLOCK_GATE = `BOIDS_DISPLAY_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
+    parameter integer FLOCK_TAP = 0                 // 1 (with BOID_WINDOW): the tap port is wired, and ROLES
 ) (
     input  wire        clk,                         // pixel clock, or the system clock (SEPARATE)
     input  wire        rst,                         // synchronous to clk, active high
@@ -134,8 +122,6 @@ module boids_display #(
         if (FLOCK_TAP != 0 && FLOCK_TAP != 1) $error("%m: FLOCK_TAP = %0d, must be 0 or 1", FLOCK_TAP);
         if (ROLES_PER_WORD != 16 || ROLES_END > {12'd0, BOID_WINDOW_BASE})
             $error("%m: the roles table must hold 16 roles a word and end below the boid window");
-        if (SIM_CLOCK_GATE != 0 && SIM_CLOCK_GATE != 1)
-            $error("%m: SIM_CLOCK_GATE = %0d, must be 0 or 1", SIM_CLOCK_GATE);
         if (BOID_WINDOW_STRIDE != 16) $error("%m: BOID_WINDOW_STRIDE = %0d, this block has 16", BOID_WINDOW_STRIDE);
         if (ADDRESS_BITS != 20) $error("%m: ADDRESS_BITS = %0d, the port has 20", ADDRESS_BITS);
         if (SPRITE_STRIDE != 4) $error("%m: SPRITE_STRIDE = %0d, this block has 4", SPRITE_STRIDE);
@@ -159,43 +145,8 @@ module boids_display #(
     wire        draw_finish;                        // its last cycle
     wire        vblank, vblank_start;               // on clk (display_crossing's when SEPARATE)
 
-    wire        window_active;                      // the boid window has a boid in it
 
     assign irq_o = st_frame && ctrl_irq_en;
-
-    // ---- clock ----------------------------------------------------------------
-    // The system side (the registers, the sprite memory, the boid window, the
-    // renderer and the frame buffer's write port) loads a register only on a bus
-    // request or its acknowledge, a drawing, a boid in the window, the frame
-    // event, or reset, so it holds still in any other cycle: most of a frame.
-    // SIM_CLOCK_GATE = 1 stops its clock, sclk, in exactly those cycles, as
-    // boids_accel's gate does (the enable latched while clk is low): the same
-    // display cycle for cycle, which a simulator skips while it idles. The
-    // pixel side (timing, scanout, the frame buffer's read port) and
-    // display_crossing's clk side keep their clocks. For simulation only:
-    // hardware keeps SIM_CLOCK_GATE = 0 (clk itself).
-    wire sclk;
-
-    generate
-        if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
-`ifndef SYNTHESIS
-            // 1: never stop (a simulator compares the gate against its absence)
-            reg gate_off /*verilator public_flat_rw*/ = 1'b0;
-            reg run_clk;        // a latch, open while clk is low
-            always_latch if (!clk) run_clk = rst || gate_off || (wb_cyc_i && wb_stb_i) || wb_ack_o
-                                             || drawing || window_active || vblank_start || tap_we;
-            assign sclk = clk & run_clk;
-            // the clocks the system side ran, which a simulator reports
-            reg [63:0] clocks /*verilator public_flat_rd*/ = 64'd0;
-            always @(posedge sclk) clocks <= clocks + 64'd1;
-`else
-            assign sclk = clk;  // never a gate in hardware
-`endif
-        end else begin : g_clock
-            assign sclk = clk;
-            wire unused_ok = &{1'b0, window_active};
-        end
-    endgenerate
 
     // ---- address decode -------------------------------------------------------
     // The request and the start of a drawing are wires (the renderer needs them); the
@@ -254,7 +205,7 @@ module boids_display #(
 
     // In the clocked blocks below, a register is read before it is written: a
     // simulator then needs no copy of its old value (Verilator's __Vdly).
-    always @(posedge sclk) begin
+    always @(posedge clk) begin
         // the picture: swapped at vblank_start if finished, else counted as dropped
         // if still drawing; PENDING set when a drawing finishes, cleared when it is
         // shown or a new one starts (at most one of finish and start at once)
@@ -326,7 +277,7 @@ module boids_display #(
     // Registered: COUNT written at one edge is checked at the next, before the bus
     // can make another request (the ack cycle between), so the compare stays out
     // of the bus path.
-    always @(posedge sclk) begin
+    always @(posedge clk) begin
         count_bad <= reg_count > SMAX_WORD;
         if (rst) count_bad <= 1'b0;
     end
@@ -377,7 +328,7 @@ module boids_display #(
                         {unused_msb, word_of_sprite} = {4'd0, i} >> 4;
                     end
                 endfunction
-                always @(posedge sclk) begin
+                always @(posedge clk) begin
                     if (req && wb_we_i && in_roles(wb_adr_i[19:2])) roles[roles_idx(wb_adr_i[19:2])] <= wb_dat_i;
                     if (from_tap && win_word == 2'd3) role_word <= roles[word_of_sprite(win_entry)];
                 end
@@ -390,7 +341,7 @@ module boids_display #(
             display_sprite_maker #(
                 .SW(SW)
             ) u_maker (
-                .clk(sclk),
+                .clk(clk),
                 .rst(rst),
                 .we(win_we),
                 .word(win_word),
@@ -403,15 +354,13 @@ module boids_display #(
                 .busy(req),
                 .spr_we(make_we),
                 .spr_waddr(make_waddr),
-                .spr_wdata(make_wdata),
-                .active(window_active)
+                .spr_wdata(make_wdata)
             );
         end else begin : g_no_boid_window
             wire unused_tap = &{1'b0, tap_word, tap_idx, tap_data, ctrl_tap};
             assign make_we = 1'b0;
             assign make_waddr = {SW{1'b0}};
             assign make_wdata = 32'd0;
-            assign window_active = 1'b0;
         end
     endgenerate
 
@@ -422,7 +371,7 @@ module boids_display #(
     wire [SW-1:0] rend_raddr;
 
     // one read address: the renderer's while drawing, else the bus's; read only when needed
-    always @(posedge sclk) begin
+    always @(posedge clk) begin
         if (make_we || (req && wb_we_i && !drawing && in_spr(wb_adr_i[19:2])))
             sprites[make_we ? make_waddr : spr_idx(wb_adr_i[19:2])] <= make_we ? make_wdata : wb_dat_i;
         if (drawing || req) begin
@@ -471,7 +420,7 @@ module boids_display #(
         .FB_H(FB_H),
         .SPRITES_MAX(SPRITES_MAX)
     ) u_renderer (
-        .clk(sclk),
+        .clk(clk),
         .rst(rst),
         .start(draw_ok),
         .count(reg_count[CW-1:0]),
@@ -489,7 +438,7 @@ module boids_display #(
         .WORDS(WORDS),
         .READ_CLOCK_SEPARATE(PIXEL_CLOCK_SEPARATE)
     ) u_framebuffer (
-        .clk(sclk),
+        .clk(clk),
         .rclk(pclk),
         .we(fb_we),
         .wsel(!front),                              // the back buffer
@@ -590,7 +539,7 @@ module boids_display #(
         end
     endfunction
 
-    always @(posedge sclk) begin
+    always @(posedge clk) begin
         if (req) begin
             rd_spr <= !drawing && in_spr(wb_adr_i[19:2]);
             if (in_regs(wb_adr_i[19:2])) rd_reg <= reg_word(wb_adr_i[5:2]);
@@ -711,5 +660,4 @@ module boids_display #(
 
 endmodule
 
-`undef BOIDS_DISPLAY_SIM_CLOCK_GATE
 `default_nettype wire

@@ -4,14 +4,6 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// The simulation-only clock gate (SIM_CLOCK_GATE below) is on by default in a
-// Verilated model and off everywhere else (synthesis, Icarus).
-`ifdef VERILATOR
-`define CPU_RV32IM_SIM_CLOCK_GATE 1
-`else
-`define CPU_RV32IM_SIM_CLOCK_GATE 0
-`endif
-
 // Five stages, in order, one instruction a cycle at best:
 //   F  fetch request on the I-port (cpu_fetch); jal and branches predicted taken
 //      (backward, unless the branch history says otherwise) are followed as their
@@ -40,8 +32,7 @@ module cpu_rv32im #(
     parameter [31:0] RESET_PC = 32'h0000_0000,
     parameter integer IRQ_COUNT = 2,                // platform interrupt lines -> mip/mie bits 16..16+IRQ_COUNT-1
     parameter integer DIV_PAIR_SHORTCUT = 1,        // cpu_div: 1, a div/rem pair on the same operands divides once
-    parameter integer FETCH_DEPTH = 2,              // cpu_fetch: buffer words, 3 for an I-port answering in two cycles
-    parameter integer SIM_CLOCK_GATE = `CPU_RV32IM_SIM_CLOCK_GATE  // 1: see "clock" below; 0 for hardware
+    parameter integer FETCH_DEPTH = 2               // cpu_fetch: buffer words, 3 for an I-port answering in two cycles
 ) (
     input  wire                 clk,
     input  wire                 rst,                // synchronous, active high
@@ -131,40 +122,7 @@ module cpu_rv32im #(
     reg  [1:0]  bht_was;
     reg  [31:0] bht_at;
 
-    // ---- clock --------------------------------------------------------------------
-    // Asleep in wfi with both ports idle, the core holds still once the stages
-    // behind X have drained: every register then loads the value it has.
-    // SIM_CLOCK_GATE = 1 stops its clock after QUIET_CYCLES such cycles (all but
-    // the CSRs', whose counters and interrupt lines run on clk) until an enabled
-    // line is pending, when it runs again in the cycle the core would wake: the
-    // same core cycle for cycle, which a simulator skips while the firmware waits.
-    // The enable is latched while clk is low, as the accelerator's is. For
-    // simulation only: hardware keeps SIM_CLOCK_GATE = 0 (clk itself).
-    wire core_clk;
     wire irq_pending;
-    generate
-        if (SIM_CLOCK_GATE != 0) begin : g_sim_clock_gate
-`ifndef SYNTHESIS
-            localparam [3:0] QUIET_CYCLES = 4'd8;   // more than the stages behind X need
-            reg  [3:0] quiet = 4'd0;                 // cycles asleep with the ports idle, up to 8
-            // 1: never stop (a simulator compares the gate against its absence)
-            reg        gate_off /*verilator public_flat_rw*/ = 1'b0;
-            reg        run_clk;                      // a latch, open while clk is low
-            always @(posedge clk)
-                if (rst || !sleeping_o || ibus_cyc_o || dbus_cyc_o) quiet <= 4'd0;
-                else if (quiet != QUIET_CYCLES) quiet <= quiet + 4'd1;
-            always_latch if (!clk) run_clk = rst || gate_off || quiet != QUIET_CYCLES || irq_pending;
-            assign core_clk = clk & run_clk;
-            // the clocks the core ran, which a simulator reports
-            reg [63:0] clocks /*verilator public_flat_rd*/ = 64'd0;
-            always @(posedge core_clk) clocks <= clocks + 64'd1;
-`else
-            assign core_clk = clk;                   // never a gate in hardware
-`endif
-        end else begin : g_clock
-            assign core_clk = clk;
-        end
-    endgenerate
 
     // ---- pipeline control -------------------------------------------------------
     // freeze: W waits for its access's answer; nothing moves, nothing is written.
@@ -186,7 +144,7 @@ module cpu_rv32im #(
         .RESET_PC(RESET_PC),
         .DEPTH(FETCH_DEPTH)
     ) fetch (
-        .clk(core_clk), .rst(rst),
+        .clk(clk), .rst(rst),
         .ibus_cyc_o(ibus_cyc_o), .ibus_stb_o(ibus_stb_o), .ibus_adr_o(ibus_adr_o),
         .ibus_dat_i(ibus_dat_i), .ibus_ack_i(ibus_ack_i), .ibus_err_i(ibus_err_i),
         .ibus_stall_i(ibus_stall_i),
@@ -351,7 +309,7 @@ module cpu_rv32im #(
     // the branch history: a branch that went against its static guess (taken forward,
     // or not taken backward) counts up, else down; written the cycle after the branch
     // left X, from flops (timing: the outcome comes late)
-    always @(posedge core_clk) begin
+    always @(posedge clk) begin
         bht_go <= x_go && !freeze && x_branch && !x_int;
         bht_back <= x_imm[31];
         bht_was <= x_counter;
@@ -393,14 +351,14 @@ module cpu_rv32im #(
     // (the operands are taken whenever the pipe moves, whatever X holds: M's product
     // is that of the instruction M holds; timing: no x_go into the DSPs' enables)
     cpu_mul multiplier (
-        .clk(core_clk), .start(!freeze),
+        .clk(clk), .start(!freeze),
         .a_signed(x_shift ? x_f3[2] && x_insn[30] : x_f3[1:0] == 2'b01 || x_f3[1:0] == 2'b10),
         .b_signed(!x_shift && x_f3[1:0] == 2'b01),
         .a(rs1v), .b(x_shift ? pow2 : rs2v), .product(product));
 
     wire        div_start = x_valid && x_div && !x_div_started && !hazard && !trap_now;
     cpu_div #(.PAIR_SHORTCUT(DIV_PAIR_SHORTCUT)) divider (
-        .clk(core_clk), .rst(rst), .start(div_start),
+        .clk(clk), .rst(rst), .start(div_start),
         .is_signed(!x_f3[0]), .want_rem(x_f3[1]), .a(rs1v), .b(rs2v),
         .busy(div_busy), .result(div_result));
 
@@ -459,12 +417,12 @@ module cpu_rv32im #(
     wire [3:0]  n_s2 = source(n_use2, n_rs2, x_rd, m_rd, w_rd, p_m, p_w, p_l);
 
     cpu_regfile regfile (
-        .clk(core_clk),
+        .clk(clk),
         .re(!freeze), .raddr1(n_rs1), .raddr2(n_rs2), .rdata1(rf1), .rdata2(rf2),
         .we(rf_we), .waddr(w_rd), .wdata(rf_wdata));
 
     // ---- the pipeline registers ---------------------------------------------------
-    always @(posedge core_clk) begin
+    always @(posedge clk) begin
         if (!freeze) begin
             // D -> X, or X stays and its operands' sources are updated
             x_s1 <= n_s1;
@@ -609,6 +567,5 @@ module cpu_rv32im #(
 
 endmodule
 
-`undef CPU_RV32IM_SIM_CLOCK_GATE
 
 `default_nettype wire

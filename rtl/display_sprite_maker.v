@@ -42,8 +42,7 @@ module display_sprite_maker #(
     input  wire          busy,                      // a bus request this cycle: wait
     output wire          spr_we,
     output reg  [SW-1:0] spr_waddr,
-    output reg  [31:0]   spr_wdata,
-    output wire          active                     // a boid in a stage or waiting: a register may load
+    output reg  [31:0]   spr_wdata
 );
 
     initial begin
@@ -161,7 +160,6 @@ module display_sprite_maker #(
 
     reg pending;                                    // spr_wdata waits for the port
     assign spr_we = pending && !busy;
-    assign active = s0_valid || s1_valid || pending;
 
     always @(posedge clk) begin
         if (spr_we) pending <= 1'b0;

@@ -382,18 +382,3 @@ int monitor_rate_tick(monitor_rate_t *r, unsigned long frames, unsigned long sho
     r->shown = shown;
     return 1;
 }
-
-void monitor_print_clock_gates(FILE *out, const char *prog, uint64_t clocks)
-{
-    system_clock_gate_t gate[8];
-    int i, n = system_sim_clock_gates(gate, 8);
-
-    if (n <= 0)
-        return;
-    fprintf(out, "%s: clocks each gated block ran, of %llu:", prog, (unsigned long long)clocks);
-    for (i = 0; i < n && i < 8; i++)
-        fprintf(out, "%s %s %llu (%.1f%%)", i ? "," : "", gate[i].block,
-                (unsigned long long)gate[i].clocks,
-                clocks ? 100.0 * (double)gate[i].clocks / (double)clocks : 0.0);
-    fputc('\n', out);
-}

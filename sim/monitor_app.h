@@ -101,9 +101,4 @@ double monitor_now(void);
 /* 1 when a second has passed and the rates are new. */
 int monitor_rate_tick(monitor_rate_t *r, unsigned long frames, unsigned long shown);
 
-/* One line to out: the clocks each block behind a simulation clock gate ran
- * (system_sim_clock_gates) of the model's clocks, as "prog: clocks each
- * gated block ran, of N: accelerator K (P%), ..."; nothing if it has none. */
-void monitor_print_clock_gates(FILE *out, const char *prog, uint64_t clocks);
-
 #endif

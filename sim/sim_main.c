@@ -32,11 +32,6 @@ static void print_help(FILE *out)
             "                     natively, in no simulated clocks; the flock is the same,\n"
             "                     bit for bit)\n"
             "\n"
-            "Environment: BOIDS_SIM_DISPLAY_GATE=0 runs the display without its simulation\n"
-            "clock gate (docs/display.md), slower and otherwise the same cycle for cycle:\n"
-            "a check. At the end a line gives the clocks each gated block ran (the\n"
-            "accelerator's, the display's system side): how busy each was.\n"
-            "\n"
             "This build simulates %s: with --neighbors accel a flock\n"
             "holds at most N_MAX boids.\n"
             "\n",
@@ -384,7 +379,6 @@ int main(int argc, char **argv)
         if (a->stepping_loops > 0)
             fprintf(stderr, "sim: the slowest turn: flock step and sprites %llu cycles\n",
                     (unsigned long long)a->cycles_turn_max);
-        monitor_print_clock_gates(stderr, "sim", accel_sim_cycles());
         if (s.o.save_path != NULL) {
             state_table_t t = {0, NULL};
             if (flock_to_table(&a->flock, &t) != 0) {

@@ -76,12 +76,8 @@ static void print_help(FILE *out)
             "                     scripts/soc_profile.py FILE build/firmware/boids.elf folds\n"
             "                     it by function, with the instruction mix\n"
             "\n"
-            "Environment: BOIDS_SIM_CPU_GATE=0 runs the CPU without its simulation clock\n"
-            "gate (docs/cpu.md), BOIDS_SIM_DISPLAY_GATE=0 the display without its own\n"
-            "(docs/display.md): slower and otherwise the same cycle for cycle, a check.\n"
             "At the end the board's lines give its frame rate, each phase's clock cycles\n"
-            "a turn, the slowest turn against a frame (the flock's margin), and the\n"
-            "clocks each gated block ran (CPU, display, accelerator): how busy each was.\n"
+            "a turn, and the slowest turn against a frame (the flock's margin).\n"
             "\n"
             "This build simulates %s.\n"
             "\n",
@@ -537,7 +533,6 @@ static void report(soc_t *s, const soc_mailbox_t *mb, double seconds)
     /* what the slowest turn left of its frame: the margin of a flock that keeps every frame */
     fprintf(stderr, "soc: the slowest turn: flock step and sprites %llu cycles, %.1f%% of a frame\n",
             (unsigned long long)turn_max, 100.0 * (double)turn_max * refresh_hz(s) / clock);
-    monitor_print_clock_gates(stderr, "soc", soc_sim_cycles());
 }
 
 /* The live flock (and counters) back from RAM, with the CPU held. */

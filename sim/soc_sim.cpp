@@ -4,7 +4,6 @@
 // clock period in ps, UART_DIVISOR the UART's clocks a bit at reset; TRACE is
 // 1 when the model was built with --trace-fst. PIXEL_CLOCK_SEPARATE 1: the
 // model has two clocks, clk of SYSTEM_PS and clk_pixel (verilated_top.h).
-// ACCEL_LANES is the accelerator's (0: none).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -12,126 +11,9 @@
 #include <deque>
 #include <map>
 #include <memory>
-#include <tuple>
 
 #include VTOP_HEADER
-#include "Vsoc___024root.h"
-#include "gated_clock_edges.h"
 #include "verilated_top.h"
-
-// One eval a clock (gated_clock_edges.h), or with two clocks one an event,
-// with the generated model's names as Verilator 5.006 gives them for
-// boids_soc: the clock gates of the CPU and the display, and the
-// accelerator's when there is one.
-void Vsoc___024root___ico_sequent__TOP__0(Vsoc___024root *vlSelf);
-void Vsoc___024root___eval_nba(Vsoc___024root *vlSelf);
-void Vsoc___024root___eval_triggers__act(Vsoc___024root *vlSelf);
-
-struct SocNames {
-    using Root = Vsoc___024root;
-    static auto inputs(Root &r) {
-        return std::make_tuple(r.host_adr_i, r.host_dat_i, r.rst, r.cpu_hold, r.host_cyc_i, r.host_stb_i,
-                               r.host_we_i, r.host_sel_i);
-    }
-    static void ico(Root &r) { Vsoc___024root___ico_sequent__TOP__0(&r); }
-    static void nba(Root &r) { Vsoc___024root___eval_nba(&r); }
-    static void eval_triggers(Root &r) { Vsoc___024root___eval_triggers__act(&r); }
-    static CData &clk(Root &r) { return r.clk; }
-    static CData &prev_clk(Root &r) { return r.__Vtrigrprev__TOP__clk; }
-#if PIXEL_CLOCK_SEPARATE
-    static CData &pixel(Root &r) { return r.clk_pixel; }
-    static CData &prev_pixel(Root &r) { return r.__Vtrigrprev__TOP__clk_pixel; }
-#endif
-    // Verilator's triggers: 0 clk, 1 the CPU's gated clock, 2 the display's,
-    // then clk_pixel (with PIXEL_CLOCK_SEPARATE) and the accelerator's gated clock
-    static constexpr int clk_trigger = 0;
-    static constexpr int pixel_trigger = 3;
-
-    // cpu_rv32im.v's always_latch
-    struct CpuGate {
-        static constexpr int trigger = 1;
-        static constexpr const char *name = "CPU";
-        static QData clocks(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__clocks; }
-        static bool latch_input(Root &r) {
-            return r.boids_soc__DOT____Vcellinp__u_cpu__rst | gate_off(r) |
-                   (r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__quiet != 8) |
-                   r.boids_soc__DOT__u_cpu__DOT__irq_pending;
-        }
-        static CData &gate_off(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__gate_off; }
-        static CData &run_clk(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__g_sim_clock_gate__DOT__run_clk; }
-        static CData &gclk(Root &r) { return r.boids_soc__DOT__u_cpu__DOT__core_clk; }
-        static CData &prev_gclk(Root &r) { return r.__Vtrigrprev__TOP__boids_soc__DOT__u_cpu__DOT__core_clk; }
-    };
-    // boids_display.v's always_latch, on the bus as boids_soc.v routes it; the
-    // frame event is display_crossing's on clk with two clocks
-    struct DisplayGate {
-        static constexpr int trigger = 2;
-        static constexpr const char *name = "display";
-        static QData clocks(Root &r) {
-            return r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__clocks;
-        }
-        static bool latch_input(Root &r) {
-            return r.rst | gate_off(r) |
-                   (r.boids_soc__DOT__bus_cyc & r.boids_soc__DOT__u_system__DOT____Vcellinp__u_display__wb_stb_i) |
-                   r.boids_soc__DOT__u_system__DOT__display_ack | r.boids_soc__DOT__u_system__DOT__u_display__DOT__drawing |
-                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s0_valid |
-                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__s1_valid |
-                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_boid_window__DOT__u_maker__DOT__pending |
-#if ACCEL_LANES > 0
-                   r.boids_soc__DOT__u_system__DOT__tap_we |
-#endif
-#if PIXEL_CLOCK_SEPARATE
-                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__vblank_start;
-#else
-                   r.boids_soc__DOT__u_system__DOT__u_display__DOT__t_vblank_start;
-#endif
-        }
-        static CData &gate_off(Root &r) {
-            return r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__gate_off;
-        }
-        static CData &run_clk(Root &r) {
-            return r.boids_soc__DOT__u_system__DOT__u_display__DOT__g_sim_clock_gate__DOT__run_clk;
-        }
-        static CData &gclk(Root &r) { return r.boids_soc__DOT__u_system__DOT__u_display__DOT__sclk; }
-        static CData &prev_gclk(Root &r) {
-            return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__u_display__DOT__sclk;
-        }
-    };
-#if ACCEL_LANES > 0
-    // boids_accel.v's always_latch, on the bus as boids_soc.v routes it
-    struct AccelGate {
-        static constexpr int trigger = 3 + PIXEL_CLOCK_SEPARATE;
-        static constexpr const char *name = "accelerator";
-        static QData clocks(Root &r) {
-            return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__clocks;
-        }
-        static bool latch_input(Root &r) {
-            return r.rst | r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__run_busy |
-                   r.boids_soc__DOT__u_system__DOT__accel_ack |
-                   r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__wr_seen |
-                   (r.boids_soc__DOT__bus_cyc &
-                    r.boids_soc__DOT__u_system__DOT____Vcellinp__g_accel__DOT__u_accel__wb_stb_i);
-        }
-        static CData &run_clk(Root &r) {
-            return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__g_sim_clock_gate__DOT__run_clk;
-        }
-        static CData &gclk(Root &r) { return r.boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk; }
-        static CData &prev_gclk(Root &r) {
-            return r.__Vtrigrprev__TOP__boids_soc__DOT__u_system__DOT__g_accel__DOT__u_accel__DOT__gclk;
-        }
-    };
-    using Gates = std::tuple<CpuGate, DisplayGate, AccelGate>;
-#else
-    using Gates = std::tuple<CpuGate, DisplayGate>;
-#endif
-};
-
-template <>
-#if PIXEL_CLOCK_SEPARATE
-struct ClockEdges<Vsoc> : GatedTwoClockEdges<Vsoc, SocNames> {};
-#else
-struct ClockEdges<Vsoc> : GatedClockEdges<Vsoc, SocNames> {};
-#endif
 
 extern "C" {
 #include "soc_sim.h"
@@ -258,23 +140,11 @@ std::unique_ptr<SocSim> sim;
 extern "C" int soc_sim_open(void) {
     if (sim) return -1;
     sim.reset(new SocSim());
-    if (const char *clock = ClockEdges<Vsoc>::wrong_trigger(*sim->top)) {
-        std::fprintf(stderr, "soc_sim: the model numbers the trigger of %s otherwise than "
-                             "sim/soc_sim.cpp's SocNames: update them\n", clock);
-        sim.reset();
-        return -1;
-    }
     sim->top->uart_rx = 1;
     sim->top->cpu_hold = 1;
     sim->top->rst = 1;
     sim->step();
     sim->step();
-    // BOIDS_SIM_CPU_GATE=0: the CPU's clock never stops (cpu_rv32im.v), and
-    // BOIDS_SIM_DISPLAY_GATE=0 the display's (boids_display.v), to compare a
-    // run with the gate against one without it; set after the model's initial
-    // blocks, in reset
-    if (gate_turned_off("BOIDS_SIM_CPU_GATE")) SocNames::CpuGate::gate_off(*sim->top->rootp) = 1;
-    if (gate_turned_off("BOIDS_SIM_DISPLAY_GATE")) SocNames::DisplayGate::gate_off(*sim->top->rootp) = 1;
     sim->top->rst = 0;
     return 0;
 }

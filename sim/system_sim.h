@@ -47,17 +47,6 @@ int system_sim_tracing(void);
 /* Whether this model was built with tracing compiled in. */
 int system_sim_trace_available(void);
 
-/* A block behind a simulation clock gate (the accelerator's, the display's
- * system side, the SoC's CPU) and the rising edges of its gated clock so far:
- * the clocks it ran, of all the model's (accel_sim_cycles, soc_sim_cycles). */
-typedef struct {
-    const char *block;
-    uint64_t clocks;
-} system_clock_gate_t;
-/* The open model's gates, up to max of them into out; returns how many it
- * has (0 when none is open, or its Verilator is not the one the shim knows). */
-int system_sim_clock_gates(system_clock_gate_t *out, int max);
-
 #ifdef __cplusplus
 }
 #endif

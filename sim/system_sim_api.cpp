@@ -24,10 +24,6 @@ extern "C" void system_sim_wait_video(void) {
 
 extern "C" double system_sim_pixel_mhz(void) { return open_video_top ? open_video_top->pixel_mhz() : 0.0; }
 
-extern "C" int system_sim_clock_gates(system_clock_gate_t *out, int max) {
-    return open_video_top ? open_video_top->clock_gates(out, max) : 0;
-}
-
 extern "C" int system_sim_trace_available(void) {
     return open_video_top && open_video_top->trace_compiled() ? 1 : 0;
 }

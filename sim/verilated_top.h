@@ -7,6 +7,9 @@
 // A model built with PIXEL_CLOCK_SEPARATE 1 has two clocks: clk, period
 // SYSTEM_PS, and clk_pixel, period PIXEL_PS; tick() is then one cycle of clk,
 // the pixel clock's edges falling where they fall in simulated time.
+// Verilator's public API only: set the clocks and inputs, eval(), read the
+// ports. Nothing here knows how a Verilator schedules the model inside, so
+// any release builds it, and a traced run evaluates exactly as an untraced one.
 #ifndef VERILATED_TOP_H
 #define VERILATED_TOP_H
 
@@ -26,29 +29,6 @@
 #define PIXEL_CLOCK_SEPARATE 0
 #endif
 
-// How the model goes through the clock's edges: by default a whole eval each
-// (with two clocks, each time one or both change: edges()). A shim may
-// specialize it for its top, cheaper (system_sim.cpp, soc_sim.cpp). The first
-// tick (the model's initial blocks run in its first eval) and a tick that is
-// traced take whole evals whatever it says, and start a new ClockEdges.
-// fall_held is the falling edge when the host has driven no input since the
-// previous one (VerilatedTop::tick_until).
-template <typename Top>
-struct ClockEdges {
-    void fall(Top &top) { top.eval(); }
-    void fall_held(Top &top) { top.eval(); }
-    // the model's simulation clock gates: none known here
-    int clock_gates(Top &, system_clock_gate_t *, int) { return 0; }
-    // whole evals need no trigger numbers (gated_clock_edges.h's do)
-    static const char *wrong_trigger(Top &) { return nullptr; }
-    void rise(Top &top) { top.eval(); }
-    void edges(Top &top, bool clk_changed, bool pixel_changed) {
-        (void)clk_changed;
-        (void)pixel_changed;
-        top.eval();
-    }
-};
-
 template <typename Top>
 struct VerilatedTop : VideoTop {
     VerilatedContext context;
@@ -56,7 +36,6 @@ struct VerilatedTop : VideoTop {
     uint64_t cycles = 0;        // of clk
     uint64_t pixel_cycles = 0;  // of the pixel clock (clk's own with one clock)
     VideoPipe video;
-    ClockEdges<Top> edges;
 #if TRACE
     std::unique_ptr<VerilatedFstC> trace;
 #endif
@@ -77,7 +56,6 @@ struct VerilatedTop : VideoTop {
 
     bool trace_compiled() const override { return TRACE != 0; }
     double pixel_mhz() const override { return 1e6 / PIXEL_PS; }
-    int clock_gates(system_clock_gate_t *out, int max) override { return edges.clock_gates(*top, out, max); }
 
     void flush() override { video.flush(); }
     void wait_video() override { video.wait(); }
@@ -99,20 +77,14 @@ struct VerilatedTop : VideoTop {
 
 #if PIXEL_CLOCK_SEPARATE
     // Two clocks: edge n of a clock of period P falls at n * P / 2 ps (rounded
-    // down, so neither drifts). Each step goes to the earliest next edge, applies
-    // every edge due then (both, where they coincide) and evaluates once.
+    // down, so neither drifts). Each step goes to the earliest next edge,
+    // applies every edge due then (both, where they coincide) and evaluates
+    // once.
     uint64_t sys_edges = 0, pix_edges = 0;
 
     static uint64_t edge_ps(uint64_t n, uint64_t period) { return n * period / 2; }
 
-    // held (tick_until) changes nothing here: each event looks at the inputs.
-    template <bool held = false>
     void tick() {
-        bool whole = cycles == 0;
-#if TRACE
-        whole = whole || trace;
-#endif
-        if (whole) edges = ClockEdges<Top>{};
         // the model's first eval, at time 0 with both clocks low, runs its
         // initial blocks, so that clk's first rise below is an edge to it
         if (cycles == 0) top->eval();
@@ -131,10 +103,7 @@ struct VerilatedTop : VideoTop {
                 top->clk_pixel = !top->clk_pixel;
                 pix_rise = top->clk_pixel;
             }
-            if (whole)
-                top->eval();
-            else
-                edges.edges(*top, t_sys == t, t_pix == t);
+            top->eval();
             dump();
             if (pix_rise) sample_video();
             if (sys_rise) break;
@@ -143,31 +112,14 @@ struct VerilatedTop : VideoTop {
     }
 #else
     // Both edges advance time by half a pixel period, so a trace shows real
-    // time. The first tick (the model's initial blocks run in its first eval)
-    // and a traced one take whole evals, and start a new ClockEdges.
-    // held: the host has driven no input since the last tick (tick_until).
-    template <bool held = false>
+    // time.
     void tick() {
-        bool whole = cycles == 0;
-#if TRACE
-        whole = whole || trace;
-#endif
         top->clk = 0;
-        if (whole) {
-            top->eval();
-            edges = ClockEdges<Top>{};
-        } else if (held) {
-            edges.fall_held(*top);
-        } else {
-            edges.fall(*top);
-        }
+        top->eval();
         dump();
         context.timeInc(PIXEL_PS / 2);
         top->clk = 1;
-        if (whole)
-            top->eval();
-        else
-            edges.rise(*top);
+        top->eval();
         dump();
         context.timeInc(PIXEL_PS - PIXEL_PS / 2);
         cycles++;
@@ -175,15 +127,12 @@ struct VerilatedTop : VideoTop {
     }
 #endif
 
-    // Clocks until done() holds, looked at before each, at most max of them,
-    // while the host drives no input (the firmware's wait for an interrupt,
-    // a pause): the inputs are not compared each clock. Returns the clocks.
+    // Clocks until done() holds, looked at before each, at most max of them
+    // (the firmware's wait for an interrupt, a pause). Returns the clocks.
     template <typename Done>
     uint64_t tick_until(uint64_t max, Done done) {
-        if (max == 0 || done()) return 0;
-        tick();
-        uint64_t n = 1;
-        for (; n < max && !done(); n++) tick<true>();
+        uint64_t n = 0;
+        for (; n < max && !done(); n++) tick();
         return n;
     }
 

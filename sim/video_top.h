@@ -21,7 +21,6 @@ struct VideoTop {
     virtual bool tracing() const = 0;
     virtual bool trace_compiled() const = 0;
     virtual double pixel_mhz() const = 0;
-    virtual int clock_gates(system_clock_gate_t *out, int max) = 0;
 };
 
 // The open model (at most one), or nullptr; kept by VerilatedTop.

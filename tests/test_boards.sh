@@ -9,7 +9,6 @@ set -uo pipefail
 build=${1:-build}
 cd "$(dirname "$0")/.." || exit 1
 source tests/tap.sh
-source tests/gate_report.sh
 open_boards=$(make --no-print-directory -s -f Makefile print-OPEN_BOARDS 2>/dev/null)
 vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/dev/null)
 [ -n "$open_boards" ] || { not_ok "the board list (make print-OPEN_BOARDS)"; echo "1..$n"; exit 1; }
@@ -181,44 +180,30 @@ else
     not_ok "Basys 3: no board simulator at $soc or no $build/boids"
 fi
 
-# The boards' simulators take one evaluation an event (gated_clock_edges.h:
-# the two-clock boards' GatedTwoClockEdges; the iCEBreaker's, one clock and
-# no accelerator, gates only the CPU) against a whole one, which a trace
-# takes, and the simulation clock gates of the CPU and the display change
-# nothing against a run without them (BOIDS_SIM_CPU_GATE=0
-# BOIDS_SIM_DISPLAY_GATE=0): the same pictures, final state, clocks, board
-# figures and profile. The traced run's gated blocks ran the same clocks; with
-# the variables the CPU and the display run every clock.
+# A trace changes nothing cycle for cycle on the boards' simulators (two
+# clocks on the ULX3S and the Basys 3, one on the iCEBreaker): a traced run
+# has the same pictures, final state, clocks, board figures and profile as
+# an untraced one.
 for b in ulx3s basys3 icebreaker; do
     soc=$build/boards/$b/soc
     [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
     engine=()
     [ "$b" = icebreaker ] && engine=(--neighbors grid)
     dir=$(mktemp -d)
-    for how in fast whole free; do
-        env $([ $how = free ] && echo BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0) \
-            "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 "${engine[@]}" \
+    for how in plain traced; do
+        "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 "${engine[@]}" \
             --png "$dir/$how" --save "$dir/$how.csv" --profile "$dir/$how.prof" \
-            $([ $how = whole ] && echo --trace "$dir/t.fst") 2>&1 | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.out"
+            $([ $how = traced ] && echo --trace "$dir/t.fst") 2>&1 | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.out"
         grep -E "cycles\)|soc: board" "$dir/$how.out" >"$dir/$how.txt"
-        grep "gated block" "$dir/$how.out" >"$dir/$how.gates"
     done
-    all=$(all_clocks "$(cat "$dir/fast.gates")") off=$(cat "$dir/free.gates")
-    for other in whole free; do
-        differ=$(diff -r "$dir/fast" "$dir/$other" 2>&1; cmp "$dir/fast.csv" "$dir/$other.csv" 2>&1;
-            cmp "$dir/fast.prof" "$dir/$other.prof" 2>&1)
-        what="one evaluation an event untraced: the pictures, the state, the clocks and the profile of a traced run"
-        [ $other = free ] && what="the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
-        gates_ok=$(cmp -s "$dir/fast.gates" "$dir/whole.gates" && echo yes)
-        [ $other = free ] && gates_ok=$([ -n "$all" ] && [ "$(all_clocks "$off")" = "$all" ] &&
-            [ "$(gate_clocks "$off" CPU)" = "$all" ] && [ "$(gate_clocks "$off" display)" = "$all" ] && echo yes)
-        if [ -s "$dir/fast.txt" ] && cmp -s "$dir/fast.txt" "$dir/$other.txt" && [ -z "$differ" ] &&
-            [ "$(ls "$dir/fast" | wc -l)" -ge 1 ] && [ -n "$gates_ok" ]; then
-            ok "$b: $what"
-        else
-            not_ok "$b: $what" "$(diff "$dir/fast.txt" "$dir/$other.txt"; cat "$dir/fast.gates" "$dir/$other.gates"; echo "$differ")"
-        fi
-    done
+    differ=$(diff -r "$dir/plain" "$dir/traced" 2>&1; cmp "$dir/plain.csv" "$dir/traced.csv" 2>&1;
+        cmp "$dir/plain.prof" "$dir/traced.prof" 2>&1)
+    if [ -s "$dir/plain.txt" ] && cmp -s "$dir/plain.txt" "$dir/traced.txt" && [ -z "$differ" ] &&
+        [ "$(ls "$dir/plain" | wc -l)" -ge 1 ] && [ -s "$dir/t.fst" ]; then
+        ok "$b: traced = untraced: the pictures, the state, the clocks and the profile"
+    else
+        not_ok "$b: traced = untraced" "$(diff "$dir/plain.txt" "$dir/traced.txt"; echo "$differ")"
+    fi
     rm -rf "$dir"
 done
 

@@ -156,57 +156,36 @@ else
     not_ok "$build/soc-jitter exists" "build it with: make $build/soc-jitter"
 fi
 
-# One eval a clock (ClockEdges in sim/soc_sim.cpp) against two whole evals,
-# which a trace takes: the same pictures, final state, clocks, board figures
-# and clocks each gated block ran, on build/soc and on build/soc-jitter.
+# A trace changes nothing cycle for cycle (the harness evaluates the model
+# the same way with and without one): the same pictures, final state, clocks,
+# board figures and every address's cycles and retirements (--profile), on
+# build/soc and build/soc-jitter with 64 boids, and on build/soc with 1,800,
+# where the accelerator sorts (its sorter runs above SOC_SORT_CPU_CYCLES x
+# LANES boids).
 same_run() {
-    "$1" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 \
-        --png "$tmp/edge_$2" --save "$tmp/edge_$2.csv" "${@:3}" 2>&1 | grep -E "cycles\)|soc: board|gated block"
+    "$1" --headless --predators 1 --update synchronous --steps 2 \
+        --png "$tmp/edge_$2" --save "$tmp/edge_$2.csv" --profile "$tmp/edge_$2.prof" "${@:3}" 2>&1 |
+        grep -E "cycles\)|soc: board" | sed -E 's/ in [0-9.]+ s:.*;/;/'
+}
+traced_same() {
+    local m=$1 label=$2 plain traced differ
+    shift 2
+    plain=$(same_run "$m" plain "$@") traced=$(same_run "$m" traced "$@" --trace "$tmp/edge.fst")
+    differ=$(diff -r "$tmp/edge_plain" "$tmp/edge_traced" 2>&1; cmp "$tmp/edge_plain.csv" "$tmp/edge_traced.csv" 2>&1;
+        cmp "$tmp/edge_plain.prof" "$tmp/edge_traced.prof" 2>&1)
+    if [ "$(wc -l <<<"$plain")" -eq 2 ] && [ "$plain" = "$traced" ] && [ -z "$differ" ] \
+        && [ "$(ls "$tmp/edge_plain" | wc -l)" -ge 1 ] && [ -s "$tmp/edge_plain.prof" ] && [ -s "$tmp/edge.fst" ]; then
+        ok "$(basename "$m"), $label: traced = untraced: the pictures, the state, the clocks and the profile"
+    else
+        not_ok "$(basename "$m"), $label: traced = untraced" "untraced: $plain" "traced: $traced" "$differ"
+    fi
+    rm -rf "$tmp"/edge_plain* "$tmp"/edge_traced* "$tmp/edge.fst"
 }
 for m in "$soc" "$build/soc-jitter"; do
-    [ -x "$m" ] || continue
-    fast=$(same_run "$m" fast) whole=$(same_run "$m" whole --trace "$tmp/edge.fst")
-    fast=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$fast") whole=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$whole")
-    differ=$(diff -r "$tmp/edge_fast" "$tmp/edge_whole" 2>&1; cmp "$tmp/edge_fast.csv" "$tmp/edge_whole.csv" 2>&1)
-    if [ "$(wc -l <<<"$fast")" -eq 3 ] && [ "$fast" = "$whole" ] && [ -z "$differ" ] \
-        && [ "$(ls "$tmp/edge_fast" | wc -l)" -ge 1 ]; then
-        ok "$(basename "$m"): one eval a clock untraced: the pictures, the state, the clocks and the gated blocks' clocks of a traced run"
-    else
-        not_ok "$(basename "$m"): one eval a clock" "untraced: $fast" "traced: $whole" "$differ"
-    fi
-    rm -rf "$tmp/edge_fast" "$tmp/edge_whole" "$tmp/edge.fst"
+    [ -x "$m" ] && traced_same "$m" "64 boids" --boids 64 --scouts1 6
 done
-
-# The simulation clock gates of the CPU (cpu_rv32im.v: its clock stops while
-# it sleeps in wfi with both ports idle) and of the display (boids_display.v:
-# its system side's stops while it idles) change nothing cycle for cycle:
-# without them (BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0) the same
-# pictures, state, clocks and board figures,
-# and every address's cycles and retirements (--profile, from the retire
-# trace), on build/soc and on build/soc-jitter. The 64 boids leave the CPU
-# asleep half the frame, woken by both interrupts. And the variables do turn
-# the gates off: the report then has the CPU and the display run every clock,
-# where with the gates each stops in part of them.
-source "$(dirname "${BASH_SOURCE[0]}")/gate_report.sh"
-for m in "$soc" "$build/soc-jitter"; do
-    [ -x "$m" ] || continue
-    gated=$(same_run "$m" gated --profile "$tmp/gated.prof")
-    free=$(BOIDS_SIM_CPU_GATE=0 BOIDS_SIM_DISPLAY_GATE=0 same_run "$m" free --profile "$tmp/free.prof")
-    gates=$(grep "gated block" <<<"$gated") gates_off=$(grep "gated block" <<<"$free") all=$(all_clocks "$gated")
-    gated=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$gated" | grep -v "gated block")
-    free=$(sed -E 's/ in [0-9.]+ s:.*;/;/' <<<"$free" | grep -v "gated block")
-    differ=$(diff -r "$tmp/edge_gated" "$tmp/edge_free" 2>&1; cmp "$tmp/edge_gated.csv" "$tmp/edge_free.csv" 2>&1;
-        cmp "$tmp/gated.prof" "$tmp/free.prof" 2>&1)
-    if [ -n "$gated" ] && [ "$gated" = "$free" ] && [ -z "$differ" ] && [ -s "$tmp/gated.prof" ] &&
-        grep -q "asleep [1-9]" <<<"$gated" && [ -n "$all" ] && [ "$(all_clocks "$gates_off")" = "$all" ] &&
-        [ "$(gate_clocks "$gates_off" CPU)" = "$all" ] && [ "$(gate_clocks "$gates_off" display)" = "$all" ] &&
-        [ "$(gate_clocks "$gates" CPU)" -lt "$all" ] && [ "$(gate_clocks "$gates" display)" -lt "$all" ]; then
-        ok "$(basename "$m"): the CPU's and the display's clock gates change nothing: pictures, state, clocks and profile without them"
-    else
-        not_ok "$(basename "$m"): the CPU's and the display's clock gates" "gated: $gated" "free: $free" "$differ"
-    fi
-    rm -rf "$tmp/edge_gated" "$tmp/edge_free" "$tmp/gated.prof" "$tmp/free.prof"
-done
+[ -x "$soc" ] && traced_same "$soc" "1,800 boids, the accelerator's sort" --boids 1800 --scouts1 180 --scouts2 112 \
+    --neighbors accel
 
 # A differing start must show: the comparison above can fail.
 "$soc" --headless --steps 5 --boids 32 --seed 1 --save "$tmp/a.csv" >/dev/null 2>&1

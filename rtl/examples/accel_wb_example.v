@@ -96,8 +96,7 @@ module accel_wb_example #(
     boids_accel #(
         .N_MAX(N_MAX),
         .LANES(LANES),
-        .BINNING(BINNING),
-        .SIM_CLOCK_GATE(0)                          // hardware: the plain clock
+        .BINNING(BINNING)
     ) u_accel (
         .clk(clk),
         .rst(rst),

@@ -3,11 +3,10 @@
 // number. Exit status 0 on pass, 1 on a failed check, a timeout or a lockstep
 // mismatch, 2 on bad usage.
 //   cpu_sim PROGRAM.hex [--max-cycles N] [--wait-seed N] [--trace FILE.fst] [--no-lockstep]
-//           [--reference OTHER.hex] [--retire-log FILE] [--no-clock-gate]
+//           [--reference OTHER.hex] [--retire-log FILE]
 // --wait-seed N (not 0): random bus waits on both of the CPU's ports from seed N.
 // --retire-log FILE: a line for each record of the trace port: its cycle, pc,
-// encoding, trap and register write. --no-clock-gate: the core's simulation
-// clock gate (cpu_rv32im.v) held open, to compare the two.
+// encoding, trap and register write.
 // Every record of the core's trace port is checked against the reference ISS
 // (tests/cpu/iss/lockstep.h) as it retires, unless --no-lockstep: the first
 // instruction whose pc, encoding, trap or result differs fails the run there.
@@ -22,7 +21,6 @@
 #include <string>
 
 #include "Vcpu_test_top.h"
-#include "Vcpu_test_top___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -126,7 +124,6 @@ int main(int argc, char **argv) {
     uint32_t seed = 0;
     bool lockstep_on = true;
     const char *reference_hex = nullptr, *retire_log = nullptr;
-    bool gate_off = false;
     for (int i = 1; i < argc; i++) {
         if (!std::strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
             max_cycles = std::strtoull(argv[++i], nullptr, 0);
@@ -140,8 +137,6 @@ int main(int argc, char **argv) {
             reference_hex = argv[++i];
         } else if (!std::strcmp(argv[i], "--retire-log") && i + 1 < argc) {
             retire_log = argv[++i];
-        } else if (!std::strcmp(argv[i], "--no-clock-gate")) {
-            gate_off = true;
         } else if (argv[i][0] != '-' && !hex) {
             hex = argv[i];
         } else {
@@ -174,18 +169,15 @@ int main(int argc, char **argv) {
 
     TestBench tb(hex, seed);
     if (trace) tb.open_trace(trace);
-    tb.reset();  // the model's initial blocks have run: the gate's switch is theirs no more
-    auto &root = *tb.top->rootp;
-    if (gate_off) root.cpu_test_top__DOT__cpu__DOT__g_sim_clock_gate__DOT__gate_off = 1;
+    tb.reset();
     const uint64_t start = tb.cycles;
-    uint64_t slept = 0, stopped = 0;
+    uint64_t slept = 0;
     const std::clock_t t0 = std::clock();
     bool diverged = false;
     while (!tb.top->done && tb.cycles - start < max_cycles && !diverged) {
         tb.tick();
         if (tb.top->con_valid) std::putchar(tb.top->con_char);
         slept += tb.top->sleeping;
-        stopped += !root.cpu_test_top__DOT__cpu__DOT__g_sim_clock_gate__DOT__run_clk;
         if (log && tb.top->trace_valid)
             std::fprintf(log.get(), "%llu %08x %08x %d %d %d %08x\n", (unsigned long long)(tb.cycles - start),
                          tb.top->trace_pc, tb.top->trace_insn, tb.top->trace_trap, tb.top->trace_rd_we,
@@ -216,8 +208,8 @@ int main(int argc, char **argv) {
                     (unsigned long long)cycles);
         return 1;
     }
-    std::printf("PASS cpu_sim: %llu cycles (%llu in wfi, %llu with the clock stopped), %.1f M cycles/s",
-                (unsigned long long)cycles, (unsigned long long)slept, (unsigned long long)stopped,
+    std::printf("PASS cpu_sim: %llu cycles (%llu in wfi), %.1f M cycles/s",
+                (unsigned long long)cycles, (unsigned long long)slept,
                 seconds > 0 ? cycles / seconds / 1e6 : 0.0);
     if (reference)
         std::printf("; %llu records equal to the ISS's", (unsigned long long)reference->checker.records);
