@@ -250,7 +250,7 @@ formal: ## prove the VGA timing and the display's bus properties, check the binn
 	@bash tests/test_formal.sh $(BUILD)
 
 lint: ## verilator --lint-only -Wall and iverilog -g2012 on every RTL file
-	@bash tests/test_rtl_lint.sh $(BUILD)
+	@$(if $(VERILATOR_ROOT),LINT_VERILATOR=$(VERILATOR) )bash tests/test_rtl_lint.sh $(BUILD)
 
 synth-accel: ## yosys + nextpnr-ice40 on the accelerator for the UP5K: area and Fmax
 	@bash scripts/setup.sh synth

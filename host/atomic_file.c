@@ -23,7 +23,10 @@
 /* Read by the signal handler: a slot is set only with the signals blocked,
  * and cleared before its string is freed. */
 static char *volatile live[LIVE_MAX];
-static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+/* Every signal whose default action ends the program and that a handler may
+ * catch, as GNU sort's list: the temporaries go first. */
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+                              SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF };
 #define CAUGHT_COUNT (sizeof caught / sizeof caught[0])
 
 static void remove_live(void)
@@ -50,18 +53,29 @@ static void on_signal(int sig)
 
 /* Once: the handler for each signal that would kill the program outright (one
  * ignored, or handled by someone else such as SDL, is left alone), and
- * removal at exit() for a temporary a failing program never finished. */
+ * removal at exit() for a temporary a failing program never finished.
+ * SIGXFSZ (a write past `ulimit -f`) is ignored instead, so that the write
+ * fails with EFBIG and the program says so, as for a full disk. */
 static void install_cleanup(void)
 {
     static int installed;
+    struct sigaction old;
     size_t i;
 
     if (installed)
         return;
     installed = 1;
     atexit(remove_live);
+    if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+        struct sigaction ignore;
+
+        memset(&ignore, 0, sizeof ignore);
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(SIGXFSZ, &ignore, NULL);
+    }
     for (i = 0; i < CAUGHT_COUNT; i++) {
-        struct sigaction old, handler;
+        struct sigaction handler;
 
         if (sigaction(caught[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL)
             continue;

@@ -1,9 +1,10 @@
 /* Output files that are either whole or not there: a temporary file beside
  * the target (so rename() stays on one file system), every write, the flush,
  * the fsync and the close checked, then one rename() over the target. On any
- * failure, and if the program is interrupted by SIGINT, SIGTERM or SIGHUP
- * while the temporary exists, the temporary is removed and the old file is
- * left as it was. A symlink stays a link: the file it points to is replaced.
+ * failure, and if the program is killed by any signal a handler may catch
+ * (INT, TERM, HUP, QUIT, ALRM, USR1, USR2, PIPE, XCPU, VTALRM, PROF) while
+ * the temporary exists, the temporary is removed and the old file is left as
+ * it was; past `ulimit -f` the write fails (SIGXFSZ is ignored) and says so. A symlink stays a link: the file it points to is replaced.
  * A read-only file, a directory or a device is refused, never replaced. */
 #ifndef ATOMIC_FILE_H
 #define ATOMIC_FILE_H

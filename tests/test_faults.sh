@@ -193,6 +193,35 @@ interrupt() {
     wait "$pid"; status=$?
 }
 
+# Every other signal the programs catch (atomic_file.c: GNU sort's list) while
+# --save writes: the program dies of it, the old file is kept, no temporary.
+for sig in HUP QUIT ALRM USR1 USR2 PIPE XCPU VTALRM PROF; do
+    code=$((128 + $(kill -l $sig)))
+    old_state "$tmp/sig.csv"
+    interrupt $sig "$tmp/sig.csv.tmp*" env LD_PRELOAD="$shim" FSYNC_STALL=20 \
+        "$boids" --load "$tmp/big.csv" --frames 1 --save "$tmp/sig.csv"
+    [ $status -eq $code ] && same_as_small "$tmp/sig.csv" && [ -z "$(leftovers "$tmp")" ]
+    check "SIG$sig while --save writes 300 KB: killed ($status), old file kept, no temporary" $? \
+        "$(leftovers "$tmp")"
+done
+# ... and during a trace, which the FST writer writes by name with its .hier.
+for sig in QUIT USR1; do
+    code=$((128 + $(kill -l $sig)))
+    echo old > "$tmp/sig.fst"
+    interrupt $sig "$tmp/sig.fst.tmp*.hier" "$sim" --headless --boids 32 --frames 400 --trace "$tmp/sig.fst"
+    [ $status -eq $code ] && [ "$(cat "$tmp/sig.fst")" = old ] && [ -z "$(leftovers "$tmp")" ]
+    check "SIG$sig during sim --trace: killed ($status), old trace kept, no temporary or .hier" $? \
+        "$(leftovers "$tmp")"
+done
+
+# Past `ulimit -f` a write fails (SIGXFSZ is ignored): an error that says so,
+# exit 1, the old file kept, no temporary.
+old_state "$tmp/limit.csv"
+err=$(ulimit -f 40; "$boids" --load "$tmp/big.csv" --frames 1 --save "$tmp/limit.csv" 2>&1 >/dev/null); status=$?
+[ $status -eq 1 ] && grep -q "limit.csv: cannot write: File too large" <<<"$err" && same_as_small "$tmp/limit.csv" \
+    && [ -z "$(leftovers "$tmp")" ]
+check "--save past ulimit -f: \"File too large\", exit 1, old file kept, no temporary" $? "exit $status: $err"
+
 for sig in INT TERM; do
     code=$((128 + $(kill -l $sig)))
     old_state "$tmp/sig.csv"
