@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #define TEMP_SUFFIX ".tmpXXXXXX"
+#define COMPANION_ROOM 8 /* a companion's suffix (".hier") fits after the temporary's */
 #define LINKS_MAX 40   /* symlinks followed, as the kernel's limit */
 #define LIVE_MAX 16    /* temporaries (and companions) open at once */
 
@@ -238,6 +239,27 @@ static void sync_directory(const char *target)
     free(dir);
 }
 
+/* "<target>.tmpXXXXXX", its file name cut short where the target's is so
+ * long that the temporary's (and a companion's) would pass NAME_MAX: any
+ * name the directory takes can be saved to. NULL when out of memory. */
+static char *temp_name(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dir = slash == NULL ? 0 : (size_t)(slash - target) + 1;
+    size_t base = strlen(target) - dir;
+    size_t room = NAME_MAX - (sizeof TEMP_SUFFIX - 1) - COMPANION_ROOM;
+    char *temp;
+
+    if (base > room)
+        base = room;
+    temp = malloc(dir + base + sizeof TEMP_SUFFIX);
+    if (temp != NULL) {
+        memcpy(temp, target, dir + base);
+        memcpy(temp + dir + base, TEMP_SUFFIX, sizeof TEMP_SUFFIX);
+    }
+    return temp;
+}
+
 /* ---- the interface ----------------------------------------------------- */
 
 int atomic_file_open(atomic_file_t *a, const char *path, char *err, size_t errlen)
@@ -260,13 +282,11 @@ int atomic_file_open(atomic_file_t *a, const char *path, char *err, size_t errle
         free_paths(a);
         return -1;
     }
-    a->temp = malloc(strlen(a->target) + sizeof TEMP_SUFFIX);
+    a->temp = temp_name(a->target);
     if (a->temp == NULL) {
         free_paths(a);
         return fail(err, errlen, path, "out of memory");
     }
-    strcpy(a->temp, a->target);
-    strcat(a->temp, TEMP_SUFFIX);
 
     install_cleanup();
     block_signals(&saved); /* no moment when the file exists unregistered */

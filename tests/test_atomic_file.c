@@ -208,6 +208,36 @@ static void test_abort_and_companion(void **state)
     assert_int_equal(count_entries(d->dir), 1);
 }
 
+/* A name as long as the directory takes (255 bytes, and 250 with room for
+ * nothing more) is written, its temporary and a companion's name cut short
+ * within NAME_MAX; nothing is left beside the file. */
+static void test_longest_names_are_written(void **state)
+{
+    const test_dir_t *d = *state;
+    size_t lengths[] = { 250, 255 };
+    char name[256], err[700] = "", side[900];
+    atomic_file_t a;
+    size_t i;
+
+    for (i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        const char *path;
+
+        memset(name, 'n', lengths[i]);
+        name[lengths[i]] = '\0';
+        path = path_in(d, name);
+        write_text(path, "old\n");
+        assert_int_equal(write_atomic(path, "new\n", err, sizeof err), 0);
+        assert_text(path, "new\n");
+        assert_int_equal(atomic_file_open(&a, path, err, sizeof err), 0);
+        assert_int_equal(atomic_file_companion(&a, ".hier"), 0);
+        snprintf(side, sizeof side, "%s.hier", a.temp);
+        write_text(side, "side\n");
+        atomic_file_abort(&a);
+        assert_int_equal(count_entries(d->dir), 1);
+        assert_int_equal(unlink(path), 0);
+    }
+}
+
 /* A child opens a temporary, writes, then dies of sig (or exits when sig is
  * 0): the parent sees how it ended and that no temporary is left. */
 static void run_child(const test_dir_t *d, int sig)
@@ -263,6 +293,7 @@ int main(void)
                                         make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_failed_write_keeps_the_old_file, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_abort_and_companion, make_dir, remove_dir),
+        cmocka_unit_test_setup_teardown(test_longest_names_are_written, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_signal_removes_the_temporary, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_exit_removes_the_temporary, make_dir, remove_dir),
     };
