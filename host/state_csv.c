@@ -411,8 +411,21 @@ static int check_row(const state_row_t *row, size_t id, const char *path, char *
     return 0;
 }
 
-/* %.8f and %.10f are fine enough to give back Q16.16 and Q7.24 values exactly
- * once the reader rounds to the nearest step. */
+/* The shortest decimal that reads back as exactly v (at most 17 significant
+ * digits, a double's): a saved state, the float model's included, loads
+ * into the same state, and so the same future. */
+static void format_exact(char *buf, size_t len, double v)
+{
+    int digits;
+
+    for (digits = 6; digits < 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+    snprintf(buf, len, "%.17g", v);
+}
+
 static int write_rows(FILE *f, const state_table_t *t, const char *path, char *err, size_t errlen)
 {
     size_t id;
@@ -424,8 +437,14 @@ static int write_rows(FILE *f, const state_table_t *t, const char *path, char *e
 
         if (check_row(row, id, path, err, errlen) != 0)
             return -1;
-        if (fprintf(f, "%zu,%s,%.8f,%.8f,%.8f,%.8f,%.10f\n", id, role_names[row->role], row->x,
-                    row->y, row->vx, row->vy, row->biasval) < 0)
+        const double numbers[] = { row->x, row->y, row->vx, row->vy, row->biasval };
+        char text[5][32];
+        size_t k;
+
+        for (k = 0; k < 5; k++)
+            format_exact(text[k], sizeof text[k], numbers[k]);
+        if (fprintf(f, "%zu,%s,%s,%s,%s,%s,%s\n", id, role_names[row->role], text[0], text[1], text[2],
+                    text[3], text[4]) < 0)
             goto write_failed;
     }
     return 0;

@@ -55,6 +55,14 @@ else not_ok "state file format" "$(head -2 "$tmp/a.csv")"; fi
 "$boids" --load "$tmp/c10.csv" --frames 20 --save "$tmp/c10_20.csv" >/dev/null 2>&1
 if cmp -s "$tmp/c30.csv" "$tmp/c10_20.csv"; then ok "a loaded state resumes bit for bit"
 else not_ok "resume" "$(diff "$tmp/c30.csv" "$tmp/c10_20.csv" | head -3)"; fi
+# ... in the float model too: its doubles are saved exactly (the shortest
+# decimal that reads back as the same double), so they resume the same future
+"$boids" --model float --boids 300 --scouts1 30 --predators 1 --frames 100 --save "$tmp/f100.csv" >/dev/null 2>&1
+"$boids" --model float --boids 300 --scouts1 30 --predators 1 --frames 40 --save "$tmp/f40.csv" >/dev/null 2>&1
+"$boids" --model float --load "$tmp/f40.csv" --frames 60 --save "$tmp/f40_60.csv" >/dev/null 2>&1
+if [ -s "$tmp/f100.csv" ] && cmp -s "$tmp/f100.csv" "$tmp/f40_60.csv"; then
+    ok "a loaded float-model state resumes bit for bit"
+else not_ok "float resume" "$(diff "$tmp/f100.csv" "$tmp/f40_60.csv" | head -3)"; fi
 
 # Models and engines agree where they must
 a=$("$boids" --boids 200 --frames 50 --neighbors grid 2>/dev/null)

@@ -188,8 +188,8 @@ static void test_write_exact_text(void **state)
         fail_msg("write failed: %s", err);
     text = read_text(path);
     assert_string_equal(text, HEADER
-                        "0,predator,1.50000000,-2.25000000,0.50000000,0.00000000,0.1250000000\n"
-                        "1,scout1,640.00000000,480.00000000,-3.00000000,0.00001526,0.0000000596\n");
+                        "0,predator,1.5,-2.25,0.5,0,0.125\n"
+                        "1,scout1,640,480,-3,1.52587890625e-05,5.9604644775390625e-08\n");
     free(text);
 }
 
