@@ -193,25 +193,35 @@ interrupt() {
     wait "$pid"; status=$?
 }
 
-# Every other signal the programs catch (atomic_file.c: GNU sort's list) while
-# --save writes: the program dies of it, the old file is kept, no temporary.
-for sig in HUP QUIT ALRM USR1 USR2 PIPE XCPU VTALRM PROF; do
-    code=$((128 + $(kill -l $sig)))
+# killed_during_save SIG: SIG while --save writes 300 KB (the shim holds
+# fsync, so it lands while the temporary exists): the program dies of it, the
+# old file is kept, no temporary.
+killed_during_save() {
+    local sig=$1 code=$((128 + $(kill -l $1)))
     old_state "$tmp/sig.csv"
     interrupt $sig "$tmp/sig.csv.tmp*" env LD_PRELOAD="$shim" FSYNC_STALL=20 \
         "$boids" --load "$tmp/big.csv" --frames 1 --save "$tmp/sig.csv"
     [ $status -eq $code ] && same_as_small "$tmp/sig.csv" && [ -z "$(leftovers "$tmp")" ]
     check "SIG$sig while --save writes 300 KB: killed ($status), old file kept, no temporary" $? \
         "$(leftovers "$tmp")"
-done
-# ... and during a trace, which the FST writer writes by name with its .hier.
-for sig in QUIT USR1; do
-    code=$((128 + $(kill -l $sig)))
+}
+# killed_during_sim_trace SIG: the same during a trace, which the FST writer
+# writes by name with its .hier.
+killed_during_sim_trace() {
+    local sig=$1 code=$((128 + $(kill -l $1)))
     echo old > "$tmp/sig.fst"
     interrupt $sig "$tmp/sig.fst.tmp*.hier" "$sim" --headless --boids 32 --frames 400 --trace "$tmp/sig.fst"
     [ $status -eq $code ] && [ "$(cat "$tmp/sig.fst")" = old ] && [ -z "$(leftovers "$tmp")" ]
     check "SIG$sig during sim --trace: killed ($status), old trace kept, no temporary or .hier" $? \
         "$(leftovers "$tmp")"
+}
+
+# Every other signal the programs catch (atomic_file.c: GNU sort's list).
+for sig in HUP QUIT ALRM USR1 USR2 PIPE XCPU VTALRM PROF; do
+    killed_during_save $sig
+done
+for sig in QUIT USR1; do
+    killed_during_sim_trace $sig
 done
 
 # Past `ulimit -f` a write fails (SIGXFSZ is ignored): an error that says so,
@@ -224,12 +234,7 @@ check "--save past ulimit -f: \"File too large\", exit 1, old file kept, no temp
 
 for sig in INT TERM; do
     code=$((128 + $(kill -l $sig)))
-    old_state "$tmp/sig.csv"
-    interrupt $sig "$tmp/sig.csv.tmp*" env LD_PRELOAD="$shim" FSYNC_STALL=20 \
-        "$boids" --load "$tmp/big.csv" --frames 1 --save "$tmp/sig.csv"
-    [ $status -eq $code ] && same_as_small "$tmp/sig.csv" && [ -z "$(leftovers "$tmp")" ]
-    check "SIG$sig while --save writes 300 KB: killed ($status), old file kept, no temporary" $? \
-        "$(leftovers "$tmp")"
+    killed_during_save $sig
 
     mkdir -p "$tmp/sig-png-$sig"
     interrupt $sig "$tmp/sig-png-$sig/*.tmp*" env LD_PRELOAD="$shim" FSYNC_STALL=20 \
@@ -238,11 +243,7 @@ for sig in INT TERM; do
     check "SIG$sig while sim writes a PNG: killed ($status), no PNG half-written, no temporary" $? \
         "$(ls "$tmp/sig-png-$sig")"
 
-    echo old > "$tmp/sig.fst"
-    interrupt $sig "$tmp/sig.fst.tmp*.hier" "$sim" --headless --boids 32 --frames 400 --trace "$tmp/sig.fst"
-    [ $status -eq $code ] && [ "$(cat "$tmp/sig.fst")" = old ] && [ -z "$(leftovers "$tmp")" ]
-    check "SIG$sig during sim --trace: killed ($status), old trace kept, no temporary or .hier" $? \
-        "$(leftovers "$tmp")"
+    killed_during_sim_trace $sig
 
     echo old > "$tmp/sig.fst"
     interrupt $sig "$tmp/sig.fst.tmp*.hier" "$soc" --headless --boids 32 --frames 400 --trace "$tmp/sig.fst" \
