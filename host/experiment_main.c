@@ -156,15 +156,16 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
     case EXP_QUICK: return 0; /* applied first: later flags refine it */
     case EXP_OUT: o->out_dir = value; return 0;
     case EXP_SEEDS: case EXP_FRAMES: case EXP_JOBS: case EXP_STOP_AFTER:
-        if (number_parse_whole(flag, value, id == EXP_STOP_AFTER ? 0 : 1, COUNT_MAX, &v, err,
-                               errlen) != NUMBER_OK)
+        /* the limits --help states: JOBS_MAX for --jobs, COUNT_MAX for the rest */
+        if (number_parse_whole(flag, value, id == EXP_STOP_AFTER ? 0 : 1,
+                               id == EXP_JOBS ? JOBS_MAX : COUNT_MAX, &v, err, errlen) != NUMBER_OK)
             return -1;
         if (id == EXP_SEEDS)
             o->sweep.seeds = (uint32_t)v;
         else if (id == EXP_FRAMES)
             o->sweep.frames = (uint32_t)v;
         else if (id == EXP_JOBS)
-            o->jobs = (unsigned)(v > JOBS_MAX ? JOBS_MAX : v);
+            o->jobs = (unsigned)v;
         else
             o->stop_after = v;
         return 0;

@@ -179,4 +179,19 @@ else not_ok "fractional size" "$err"; fi
 if [ $status -eq 3 ] && [ "$(tail -n +3 "$tmp/f/runs.csv" | wc -l)" -eq 1 ]; then ok "--flag=value works"
 else not_ok "--flag=value" "exit $status"; fi
 
+# Every limit --help states is the one the check applies: one past it is
+# refused with that very bound ("at most N" for --seeds, --frames and --jobs,
+# "each 1 to N" for --sizes).
+help=$("$exp" --help)
+for flag in seeds frames jobs sizes; do
+    limit=$(grep -E -- "^  --$flag " <<<"$help" | sed -nE 's/.*(at most|each 1 to) ([0-9]+).*/\2/p')
+    err=$("$exp" --quick --out "$tmp/limits" --"$flag" $((limit + 1)) 2>&1); status=$?
+    if [ -n "$limit" ] && [ $status -eq 1 ] && grep -qE -- "--$flag: .* out of range \[1, $limit\]" <<<"$err" \
+        && [ ! -e "$tmp/limits" ]; then
+        ok "--$flag: the help's limit ($limit) is the check's"
+    else
+        not_ok "--$flag: the help's limit is the check's" "help: $limit; exit $status: $err"
+    fi
+done
+
 echo "1..$n"
