@@ -225,11 +225,6 @@ static int parse_options(int argc, char **argv, options_t *o, char *err, size_t 
                 return -1;
             }
             snprintf(flag, sizeof flag, "--%s", EXPERIMENT_FLAGS[index].name);
-            /* no value of ours starts with "--": that is the next flag */
-            if (optarg != NULL && optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0) {
-                snprintf(err, errlen, "%s needs a value (try --help)", flag);
-                return -1;
-            }
             if ((rc = apply_flag(o, c, flag, optarg, err, errlen)) != 0)
                 return rc;
         }

@@ -320,11 +320,6 @@ int options_parse_with(int argc, char **argv, options_t *o, const options_extra_
             return OPTIONS_ERROR;
         }
         snprintf(flag, sizeof flag, "--%s", t.table[index].name);
-        /* no value of ours starts with "--": that is the next flag */
-        if (optarg != NULL && optarg == argv[optind - 1] && strncmp(optarg, "--", 2) == 0) {
-            snprintf(err, errlen, "%s needs a value (try --help)", flag);
-            return OPTIONS_ERROR;
-        }
         rc = t.owner[index] == NULL
                  ? apply_flag(o, t.id[index], flag, optarg, err, errlen)
                  : t.owner[index]->apply(t.owner[index]->ctx, t.id[index], flag, optarg, err,

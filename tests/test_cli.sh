@@ -86,7 +86,15 @@ else not_ok "config file"; fi
 
 # Bad input
 expect_error "unknown flag" 'unknown option "--bird"' --bird 3
-expect_error "flag without value" '--frames needs a value' --frames
+err=$("$boids" --boids 20 --frames 2>&1 >/dev/null); status=$?
+if [ $status -eq 1 ] && [ "$err" = "boids: --frames needs a value (try --help)" ]; then ok "flag without value"
+else not_ok "flag without value" "exit $status: $err"; fi
+# getopt_long's convention: the word after a flag is its value, even one that
+# begins with "--" (a file named so, here)
+(cd "$tmp" && "$OLDPWD/$boids" --boids 20 --frames 1 --save --dashed.csv >/dev/null 2>&1); status=$?
+if [ $status -eq 0 ] && [ -s "$tmp/--dashed.csv" ]; then ok "a value may begin with \"--\" (--save --dashed.csv)"
+else not_ok "a value beginning with --" "exit $status: $(ls "$tmp")"; fi
+rm -f -- "$tmp/--dashed.csv"
 expect_error "stray argument" 'unexpected argument "42"' 42
 expect_error "boids not a number" '--boids: "many" is not a whole number' --boids many
 expect_error "negative boids" '--boids: -5 is out of range \[1, 65536\]' --boids -5
