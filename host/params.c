@@ -157,10 +157,12 @@ int params_read_config(param_set_t *ps, FILE *f, const char *name, char *err, si
     int rc;
 
     for (; (rc = read_config_line(f, line, name, lineno, err, errlen)) == 1; lineno++) {
-        char *hash = strchr(line, '#');
+        /* a UTF-8 byte order mark before the first line, as some editors write */
+        char *text = lineno == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0 ? line + 3 : line;
+        char *hash = strchr(text, '#');
         if (hash != NULL)
             *hash = '\0';
-        trimmed(line, line + strlen(line), body, sizeof body);
+        trimmed(text, text + strlen(text), body, sizeof body);
         if (body[0] != '\0' && params_set_assignment(ps, body, msg, sizeof msg) != 0) {
             snprintf(err, errlen, "%s:%u: %s", name, lineno, msg);
             return -1;

@@ -18,6 +18,7 @@
 #include "quote.h"
 
 #define STATE_CSV_HEADER "id,role,x,y,vx,vy,biasval"
+#define UTF8_BOM "\xef\xbb\xbf"
 #define STATE_CSV_FIELDS 7
 /* The largest flock plus room for scouts and predators. */
 #define STATE_CSV_MAX_ROWS (65536 + 256)
@@ -288,7 +289,8 @@ static int check_header(line_reader_t *r)
                   STATE_CSV_HEADER);
         return -1;
     }
-    if (strcmp(r->text, STATE_CSV_HEADER) != 0) {
+    /* a UTF-8 byte order mark, as some spreadsheets write, is no part of the header */
+    if (strcmp(r->text + (strncmp(r->text, UTF8_BOM, 3) == 0 ? 3 : 0), STATE_CSV_HEADER) != 0) {
         set_error(r->err, r->errlen, r->path, r->line_no, "header is \"%s\" (expected %s)",
                   quote(quoted, r->text), STATE_CSV_HEADER);
         return -1;

@@ -89,6 +89,16 @@ expect_error "unknown flag" 'unknown option "--bird"' --bird 3
 err=$("$boids" --boids 20 --frames 2>&1 >/dev/null); status=$?
 if [ $status -eq 1 ] && [ "$err" = "boids: --frames needs a value (try --help)" ]; then ok "flag without value"
 else not_ok "flag without value" "exit $status: $err"; fi
+# A UTF-8 byte order mark (spreadsheets and editors write one) before a state
+# file's header or a config file's first line is no part of them
+printf '\xef\xbb\xbfid,role,x,y,vx,vy,biasval\n0,boid,1,2,3,4,0\n' >"$tmp/bom.csv"
+printf '\xef\xbb\xbfvisualrange = 30\n' >"$tmp/bom.cfg"
+a=$("$boids" --load "$tmp/bom.csv" --frames 1 2>&1); status_a=$?
+b=$("$boids" --config "$tmp/bom.cfg" --boids 10 --frames 1 2>&1); status_b=$?
+if [ $status_a -eq 0 ] && [ $status_b -eq 0 ] && grep -q "^1	" <<<"$a" && grep -q "^1	" <<<"$b"; then
+    ok "a UTF-8 byte order mark before a state file's header and a config file's first line"
+else not_ok "byte order mark" "state: exit $status_a: $a" "config: exit $status_b: $b"; fi
+
 # getopt_long's convention: the word after a flag is its value, even one that
 # begins with "--" (a file named so, here)
 (cd "$tmp" && "$OLDPWD/$boids" --boids 20 --frames 1 --save --dashed.csv >/dev/null 2>&1); status=$?
