@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,14 +110,30 @@ static int trimmed(const char *begin, const char *end, char *buf, size_t buflen)
 int params_set_assignment(param_set_t *ps, const char *assignment, char *err, size_t errlen)
 {
     const char *eq = strchr(assignment, '=');
-    char name[64], value[128], quoted[QUOTE_SIZE];
+    char name[64], quoted[QUOTE_SIZE];
+    char *value;
+    size_t value_size;
+    int rc;
 
-    if (eq == NULL || !trimmed(assignment, eq, name, sizeof name) ||
-        !trimmed(eq + 1, eq + strlen(eq), value, sizeof value) || name[0] == '\0') {
-        snprintf(err, errlen, "expected name=value, got \"%s\"", quote(quoted, assignment));
+    if (eq == NULL || eq == assignment || !trimmed(assignment, eq, name, sizeof name) ||
+        name[0] == '\0') {
+        if (eq != NULL && eq - assignment >= (ptrdiff_t)sizeof name)
+            snprintf(err, errlen, "unknown parameter in \"%s\" (try --help)", quote(quoted, assignment));
+        else
+            snprintf(err, errlen, "expected name=value, got \"%s\"", quote(quoted, assignment));
         return -1;
     }
-    return params_set(ps, name, value, err, errlen);
+    /* a value as long as it is typed: the number parser decides what it means */
+    value_size = strlen(eq + 1) + 1;
+    value = malloc(value_size);
+    if (value == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    trimmed(eq + 1, eq + strlen(eq), value, value_size);
+    rc = params_set(ps, name, value, err, errlen);
+    free(value);
+    return rc;
 }
 
 /* The next line without its newline into buf[CONFIG_LINE_MAX + 1]: 1, 0 at the

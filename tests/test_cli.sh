@@ -99,6 +99,13 @@ if [ $status_a -eq 0 ] && [ $status_b -eq 0 ] && grep -q "^1	" <<<"$a" && grep -
     ok "a UTF-8 byte order mark before a state file's header and a config file's first line"
 else not_ok "byte order mark" "state: exit $status_a: $a" "config: exit $status_b: $b"; fi
 
+# A value is as long as it is typed: a 200-digit decimal is a number
+long_value="30.$(printf '0%.0s' $(seq 200))"
+a=$("$boids" --boids 20 --frames 1 --set visualrange="$long_value" 2>&1); status=$?
+b=$("$boids" --boids 20 --frames 1 --set visualrange=30 2>&1)
+if [ $status -eq 0 ] && [ "$a" = "$b" ]; then ok "--set visualrange=30.000... (200 digits) is 30"
+else not_ok "a 200-digit value" "exit $status: $a"; fi
+
 # getopt_long's convention: the word after a flag is its value, even one that
 # begins with "--" (a file named so, here)
 (cd "$tmp" && "$OLDPWD/$boids" --boids 20 --frames 1 --save --dashed.csv >/dev/null 2>&1); status=$?
