@@ -78,6 +78,8 @@ static int options_check(options_t *o, char *err, size_t errlen)
 {
     if (params_validate(&o->params, err, errlen) != 0)
         return -1;
+    if (o->model == MODEL_FIXED && params_check_fixed(&o->params, err, errlen) != 0)
+        return -1;
     if (o->load_path && o->flock_flags_set) {
         snprintf(err, errlen, "--load gives the flock: drop --boids, --predators, --scouts1/2, "
                               "--bias1/2 and --seed, or drop --load");

@@ -15,35 +15,40 @@
 #define PI 3.14159265358979323846
 #define CONFIG_LINE_MAX 511 /* characters a config line may hold, without its newline */
 
+/* The fixed-point step a parameter takes in the fixed model (params_to_fixed). */
+enum param_fixed { FIXED_Q16, FIXED_GAIN, FIXED_ANGLE /* cos and sin of it: no one step */ };
+
 typedef struct {
     const char *name;
     size_t offset; /* of the double in param_set_t */
     double deflt, min, max;
     const char *unit, *meaning;
+    enum param_fixed fixed;
 } param_info_t;
 
-#define P(field, d, lo, hi, unit, meaning) {#field, offsetof(param_set_t, field), d, lo, hi, unit, meaning}
+#define P(field, d, lo, hi, unit, meaning, fixed) \
+    {#field, offsetof(param_set_t, field), d, lo, hi, unit, meaning, fixed}
 
 static const param_info_t PARAMS[] = {
-    P(turnfactor, 0.2, 0, 64, "px/frame^2", "turn rate outside the margins"),
-    P(visualrange, 40, 0, VISUALRANGE_MAX_PX, "px", "neighbors closer than this align and cohere"),
-    P(protectedrange, 8, 0, VISUALRANGE_MAX_PX, "px", "neighbors closer than this repel"),
-    P(centeringfactor, 0.0005, 0, 1, "", "cohesion gain"),
-    P(avoidfactor, 0.05, 0, 1, "", "separation gain"),
-    P(matchingfactor, 0.05, 0, 1, "", "alignment gain"),
-    P(maxspeed, 6, 0, SPEED_MAX_PX, "px/frame", "speed limit above"),
-    P(minspeed, 3, 0, SPEED_MAX_PX, "px/frame", "speed limit below"),
-    P(predatorturnfactor, 0.5, 0, 64, "px/frame^2", "turn rate away from predators"),
-    P(predatorrange, 100, 0, WORLD_MAX_PX, "px", "predators closer than this scare"),
-    P(margin, 100, 0, WORLD_MAX_PX, "px", "edge zone where boids turn back"),
-    P(maxbias, 0.01, 0, 1, "", "largest dynamic biasval"),
-    P(bias_increment, 0.00004, 0, 1, "", "dynamic biasval step per frame"),
-    P(biasval, 0.001, 0, 1, "", "scouts' starting bias (--bias1/--bias2 per group)"),
-    P(cohesionweight, 0.05, 0, 64, "px/frame", "weighted rules: cohesion weight"),
-    P(alignmentweight, 0.05, 0, 64, "px/frame", "weighted rules: alignment weight"),
-    P(separationweight, 0.1, 0, 64, "px/frame", "weighted rules: separation weight"),
-    P(speed, 4, 0, SPEED_MAX_PX, "px/frame", "weighted rules: constant speed"),
-    P(maxturn, 180, 0, 180, "degrees", "weighted rules: largest turn per frame (180: none)"),
+    P(turnfactor, 0.2, 0, 64, "px/frame^2", "turn rate outside the margins", FIXED_Q16),
+    P(visualrange, 40, 0, VISUALRANGE_MAX_PX, "px", "neighbors closer than this align and cohere", FIXED_Q16),
+    P(protectedrange, 8, 0, VISUALRANGE_MAX_PX, "px", "neighbors closer than this repel", FIXED_Q16),
+    P(centeringfactor, 0.0005, 0, 1, "", "cohesion gain", FIXED_GAIN),
+    P(avoidfactor, 0.05, 0, 1, "", "separation gain", FIXED_GAIN),
+    P(matchingfactor, 0.05, 0, 1, "", "alignment gain", FIXED_GAIN),
+    P(maxspeed, 6, 0, SPEED_MAX_PX, "px/frame", "speed limit above", FIXED_Q16),
+    P(minspeed, 3, 0, SPEED_MAX_PX, "px/frame", "speed limit below", FIXED_Q16),
+    P(predatorturnfactor, 0.5, 0, 64, "px/frame^2", "turn rate away from predators", FIXED_Q16),
+    P(predatorrange, 100, 0, WORLD_MAX_PX, "px", "predators closer than this scare", FIXED_Q16),
+    P(margin, 100, 0, WORLD_MAX_PX, "px", "edge zone where boids turn back", FIXED_Q16),
+    P(maxbias, 0.01, 0, 1, "", "largest dynamic biasval", FIXED_GAIN),
+    P(bias_increment, 0.00004, 0, 1, "", "dynamic biasval step per frame", FIXED_GAIN),
+    P(biasval, 0.001, 0, 1, "", "scouts' starting bias (--bias1/--bias2 per group)", FIXED_GAIN),
+    P(cohesionweight, 0.05, 0, 64, "px/frame", "weighted rules: cohesion weight", FIXED_Q16),
+    P(alignmentweight, 0.05, 0, 64, "px/frame", "weighted rules: alignment weight", FIXED_Q16),
+    P(separationweight, 0.1, 0, 64, "px/frame", "weighted rules: separation weight", FIXED_Q16),
+    P(speed, 4, 0, SPEED_MAX_PX, "px/frame", "weighted rules: constant speed", FIXED_Q16),
+    P(maxturn, 180, 0, 180, "degrees", "weighted rules: largest turn per frame (180: none)", FIXED_ANGLE),
 };
 #define PARAM_COUNT (sizeof PARAMS / sizeof PARAMS[0])
 
@@ -256,6 +261,32 @@ void params_to_fixed(const param_set_t *ps, flock_params_t *out)
     out->rules = (uint8_t)ps->rules;
     out->order = (uint8_t)ps->order;
     out->speed_estimate = (uint8_t)ps->speed_estimate;
+}
+
+/* How far the fixed model may move a value from what was typed, relatively. */
+#define FIXED_TOLERANCE 0.01
+
+int params_check_fixed(const param_set_t *ps, char *err, size_t errlen)
+{
+    size_t i;
+
+    for (i = 0; i < PARAM_COUNT; i++) {
+        const param_info_t *info = &PARAMS[i];
+        double v = *field((param_set_t *)ps, info), step, kept;
+
+        if (info->fixed == FIXED_ANGLE || v == 0)
+            continue;
+        step = info->fixed == FIXED_Q16 ? 1.0 / Q16_ONE : 1.0 / GAIN_ONE;
+        kept = (double)lround(v / step) * step;
+        if (kept == 0 || fabs(kept - v) > FIXED_TOLERANCE * v) {
+            snprintf(err, errlen,
+                     "%s: %.10g becomes %.10g in the fixed model (steps of %.10g): give a value "
+                     "nearer a step (%.10g or more), or --model float",
+                     info->name, v, kept, step, ceil(step / (2 * FIXED_TOLERANCE) / step) * step);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 void params_print_help(FILE *out)

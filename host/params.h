@@ -36,6 +36,11 @@ int params_read_config(param_set_t *ps, FILE *f, const char *name, char *err, si
 int params_validate(const param_set_t *ps, char *err, size_t errlen);
 
 void params_to_fixed(const param_set_t *ps, flock_params_t *out);
+/* In the fixed model a value becomes a whole number of steps (Q16.16 for
+ * lengths, speeds and turn rates, Q7.24 for gains): -1 with a message when a
+ * value the user gave becomes 0 or moves by more than 1% (the value it
+ * becomes, and the smallest that moves less), else 0. */
+int params_check_fixed(const param_set_t *ps, char *err, size_t errlen);
 /* Prints the table of parameters with defaults and limits (for --help). */
 void params_print_help(FILE *out);
 

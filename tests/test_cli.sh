@@ -187,9 +187,20 @@ a=$("$boids" --boids=64 --frames=3 --seed=+7 2>/dev/null | sed 1d)
 b=$("$boids" --boids 64 --frames 3 --seed 7 2>/dev/null | sed 1d)
 if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "--flag=value and a leading + are taken"
 else not_ok "--flag=value" "$a" "$b"; fi
-if "$boids" --boids +10 --frames 1 --set avoidfactor=1e-320 --set centeringfactor=1e-400 \
-    --world=640x480 >/dev/null 2>&1; then ok "tiny values are numbers (1e-320, 1e-400)"
+if "$boids" --boids +10 --frames 1 --model float --set avoidfactor=1e-320 --set centeringfactor=1e-400 \
+    --world=640x480 >/dev/null 2>&1; then ok "tiny values are numbers (1e-320, 1e-400; the float model)"
 else not_ok "tiny values"; fi
+# ... which the fixed model cannot hold: a value that becomes 0 there, or moves
+# by more than 1%, is refused with what it becomes; one a step holds is taken
+expect_error "turnfactor=0.000001 becomes 0 in fixed point" \
+    '^boids: turnfactor: 1e-06 becomes 0 in the fixed model \(steps of 1.525878906e-05\)' \
+    --boids 10 --frames 1 --set turnfactor=0.000001
+expect_error "centeringfactor=0.0000001 moves by 19% in fixed point" \
+    '^boids: centeringfactor: 1e-07 becomes 1.192092896e-07 in the fixed model' \
+    --boids 10 --frames 1 --set centeringfactor=0.0000001
+if "$boids" --boids 10 --frames 1 --set turnfactor=0.0000152587890625 >/dev/null 2>&1; then
+    ok "a value on a fixed-point step is taken (turnfactor=2^-16)"
+else not_ok "a value on a step"; fi
 if "$boids" --boi 20 --fram 2 >/dev/null 2>&1; then ok "an unambiguous abbreviation is taken"
 else not_ok "abbreviation"; fi
 
