@@ -1,6 +1,6 @@
 /* Atomic output files (atomic_file.h): the temporary's life, and a registry
  * of live temporaries that a signal handler or exit() removes. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* S_ISVTX */
 
 #include "atomic_file.h"
 
@@ -138,9 +138,29 @@ static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...
     return -1;
 }
 
+/* Whether the kernel's protected_symlinks would refuse to follow the link p
+ * (its lstat in link) for open(O_CREAT): a link in a sticky world-writable
+ * folder (/tmp) that is neither ours nor the folder owner's. Another user's
+ * link there must not make this program replace a file it was not asked to. */
+static int protected_link(const char *p, const struct stat *link)
+{
+    const char *slash = strrchr(p, '/');
+    char *dir = slash == NULL ? strdup(".") : strndup(p, (size_t)(slash - p) + 1);
+    struct stat st;
+    int refused;
+
+    if (dir == NULL)
+        return 1;
+    refused = stat(dir, &st) == 0 && (st.st_mode & S_ISVTX) && (st.st_mode & S_IWOTH) &&
+              link->st_uid != geteuid() && link->st_uid != st.st_uid;
+    free(dir);
+    return refused;
+}
+
 /* A copy of path with every symlink followed (a dangling one too: its target
- * is the file to create); NULL with errno set. */
-static char *follow_links(const char *path)
+ * is the file to create); NULL with errno set, and *refused set for a link
+ * the kernel would not follow either (protected_link). */
+static char *follow_links(const char *path, int *refused)
 {
     char *p = strdup(path);
     int hops;
@@ -154,6 +174,12 @@ static char *follow_links(const char *path)
 
         if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
             return p; /* a missing file is created by that name */
+        if (protected_link(p, &st)) {
+            free(p);
+            *refused = 1;
+            errno = EACCES;
+            return NULL;
+        }
         if (hops == LINKS_MAX || (len = readlink(p, link, sizeof link - 1)) < 0) {
             free(p);
             errno = hops == LINKS_MAX ? ELOOP : errno;
@@ -175,13 +201,16 @@ static char *follow_links(const char *path)
 
 /* The target as it is now: refused if it is no regular file or read-only
  * (root could replace it, but a read-only file says "keep me"). *mode is the
- * new file's: the old one's, else 0666 less the umask. */
-static int check_target(const char *name, const char *target, mode_t *mode, char *err,
-                        size_t errlen)
+ * new file's: the old one's, else 0666 less the umask; *owner and *group the
+ * old one's, else -1 (the creator's). */
+static int check_target(const char *name, const char *target, mode_t *mode, uid_t *owner,
+                        gid_t *group, char *err, size_t errlen)
 {
     struct stat st;
     mode_t mask;
 
+    *owner = (uid_t)-1;
+    *group = (gid_t)-1;
     if (stat(target, &st) != 0) {
         if (errno != ENOENT)
             return fail(err, errlen, name, "%s", strerror(errno));
@@ -197,7 +226,21 @@ static int check_target(const char *name, const char *target, mode_t *mode, char
     if ((st.st_mode & 0222) == 0 || access(target, W_OK) != 0)
         return fail(err, errlen, name, "the file is read-only (it is not replaced)");
     *mode = st.st_mode & 07777;
+    *owner = st.st_uid;
+    *group = st.st_gid;
     return 0;
+}
+
+/* The old file's owner and group on the new one where we may set them, as
+ * `sed -i` does: both (root), else the group alone (one of ours), else
+ * neither. Before the mode, which a change of owner may clear bits of. */
+static void keep_owner(int fd, uid_t owner, gid_t group)
+{
+    if (owner == (uid_t)-1 || fchown(fd, owner, group) == 0)
+        return;
+    if (fchown(fd, (uid_t)-1, group) != 0) {
+        /* the creator's owner and group: all an unprivileged user can give */
+    }
 }
 
 static void free_paths(atomic_file_t *a)
@@ -266,19 +309,26 @@ int atomic_file_open(atomic_file_t *a, const char *path, char *err, size_t errle
 {
     sigset_t saved;
     mode_t mode = 0;
-    int fd, registered;
+    uid_t owner;
+    gid_t group;
+    int fd, registered, refused = 0;
 
     memset(a, 0, sizeof *a);
     if (path == NULL || path[0] == '\0')
         return fail(err, errlen, path == NULL ? "(null)" : "\"\"", "no file name given");
     a->name = strdup(path);
-    a->target = follow_links(path);
+    a->target = follow_links(path, &refused);
     if (a->name == NULL || a->target == NULL) {
-        fail(err, errlen, path, "%s", strerror(errno));
+        if (refused)
+            fail(err, errlen, path, "another user's symlink in a shared folder (sticky and "
+                                    "world-writable): not followed, as the kernel's "
+                                    "protected_symlinks would not");
+        else
+            fail(err, errlen, path, "%s", strerror(errno));
         free_paths(a);
         return -1;
     }
-    if (check_target(path, a->target, &mode, err, errlen) != 0) {
+    if (check_target(path, a->target, &mode, &owner, &group, err, errlen) != 0) {
         free_paths(a);
         return -1;
     }
@@ -304,6 +354,7 @@ int atomic_file_open(atomic_file_t *a, const char *path, char *err, size_t errle
         return -1;
     }
     /* mkstemp makes the file private (0600); an output is ordinary data. */
+    keep_owner(fd, owner, group);
     if (fchmod(fd, mode) != 0 || (a->f = fdopen(fd, "wb")) == NULL) {
         fail(err, errlen, path, "%s", strerror(errno));
         close(fd);

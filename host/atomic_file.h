@@ -4,8 +4,13 @@
  * failure, and if the program is killed by any signal a handler may catch
  * (INT, TERM, HUP, QUIT, ALRM, USR1, USR2, PIPE, XCPU, VTALRM, PROF) while
  * the temporary exists, the temporary is removed and the old file is left as
- * it was; past `ulimit -f` the write fails (SIGXFSZ is ignored) and says so. A symlink stays a link: the file it points to is replaced.
- * A read-only file, a directory or a device is refused, never replaced. */
+ * it was; past `ulimit -f` the write fails (SIGXFSZ is ignored) and says so.
+ * The new file keeps the old one's mode, and its owner and group where the
+ * user may set them (as sed -i). Another user's symlink in a sticky
+ * world-writable folder is refused, as the kernel's protected_symlinks would
+ * refuse open(O_CREAT) through it; any other symlink stays a link, and the
+ * file it points to is replaced. A read-only file, a directory or a device
+ * is refused, never replaced. */
 #ifndef ATOMIC_FILE_H
 #define ATOMIC_FILE_H
 

@@ -86,6 +86,37 @@ run_out "$sim" --headless --boids 30 --frames 1 --save "$tmp/dangling.csv"
     --save "$tmp/reload.csv" >/dev/null 2>&1
 check "sim --save through a dangling symlink makes its target, a loadable state" $? "exit $status: $err"
 
+# A shared folder (sticky, world-writable, as /tmp): another user's symlink
+# there is refused, as the kernel's protected_symlinks refuses open(O_CREAT)
+# through it, and the file it points to is left alone; our own is followed.
+# A file saved over keeps its owner and group (as sed -i). Both need root.
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+    mkdir "$tmp/shared" && chmod 1777 "$tmp/shared"
+    old_state "$tmp/victim.csv"
+    ln -s "$tmp/victim.csv" "$tmp/shared/theirs.csv" && chown -h nobody "$tmp/shared/theirs.csv"
+    run_out "$boids" --boids 30 --frames 1 --save "$tmp/shared/theirs.csv"
+    [ $status -eq 1 ] && grep -q "theirs.csv: cannot write: another user's symlink in a shared folder" <<<"$err" \
+        && same_as_small "$tmp/victim.csv" && [ -z "$(leftovers "$tmp")" ]
+    check "--save through another user's symlink in a sticky world-writable folder: refused, its target kept" $? \
+        "exit $status: $err"
+    ln -s "$tmp/mine.csv" "$tmp/shared/mine.csv"
+    run_out "$boids" --boids 30 --frames 1 --save "$tmp/shared/mine.csv"
+    [ $status -eq 0 ] && [ "$(grep -c ,boid, "$tmp/mine.csv")" -eq 30 ]
+    check "--save through one's own symlink in that folder: followed" $? "exit $status: $err"
+
+    old_state "$tmp/theirs_file.csv"
+    chown nobody:nogroup "$tmp/theirs_file.csv" && chmod 640 "$tmp/theirs_file.csv"
+    run_out "$boids" --boids 30 --frames 1 --save "$tmp/theirs_file.csv"
+    [ $status -eq 0 ] && [ "$(stat -c %U:%G:%a "$tmp/theirs_file.csv")" = nobody:nogroup:640 ] \
+        && [ "$(grep -c ,boid, "$tmp/theirs_file.csv")" -eq 30 ]
+    check "--save over another user's file keeps its owner, group and mode" $? \
+        "exit $status, $(stat -c %U:%G:%a "$tmp/theirs_file.csv"): $err"
+else
+    for what in "another user's symlink in a shared folder" "one's own symlink there" "the owner kept"; do
+        ok "# SKIP $what: needs root and the user nobody"
+    done
+fi
+
 # ---- fsync fails (every output reaches the disk through fsync) -----------
 
 old_state "$tmp/keep.csv"
