@@ -312,7 +312,8 @@ int main(int argc, char **argv)
     const app_t *a = &s.app;
     const options_extra_t sim_flags = {SIM_FLAGS, apply_sim_flag, NULL, &s.device_steering, NULL};
     double t0;
-    int rc;
+    int rc, trace_failed;
+    char trace_err[sizeof s.err];
 
     stdout_check_at_exit("sim");
     rc = monitor_parse_args(argc, argv, &sim_flags, &s.f, &s.o, s.err, sizeof s.err);
@@ -356,8 +357,12 @@ int main(int argc, char **argv)
 
     t0 = monitor_now();
     rc = run(&s);
-    if (monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, s.err, sizeof s.err) != 0)
-        rc = -1;
+    /* a trace that could not be written costs no other output: said now, the
+     * report and --save follow, and the exit status says it */
+    trace_failed = monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, trace_err,
+                                     sizeof trace_err) != 0;
+    if (trace_failed && rc == 0)
+        fail(trace_err);
     if (rc == 0) {
         double dt = monitor_now() - t0;
         fprintf(stderr,
@@ -395,5 +400,7 @@ int main(int argc, char **argv)
     close_app(&s);
     accel_sim_close();
     monitor_close(&s.monitor);
-    return rc == 0 ? 0 : fail(s.err);
+    if (rc != 0)
+        return fail(s.err);
+    return trace_failed ? 1 : 0;
 }

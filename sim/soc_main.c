@@ -617,7 +617,8 @@ int main(int argc, char **argv)
     const char *default_path = default_firmware(argv[0]);
     size_t image_bytes = 0;
     double t0;
-    int rc;
+    int rc, trace_failed;
+    char trace_err[sizeof s.err];
 
     stdout_check_at_exit("soc");
     s.firmware_path = default_path;
@@ -691,8 +692,12 @@ int main(int argc, char **argv)
 
     t0 = monitor_now();
     rc = run(&s);
-    if (monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, s.err, sizeof s.err) != 0)
-        rc = -1;
+    /* a trace that could not be written costs no other output: said now, the
+     * report, --save and --profile follow, and the exit status says it */
+    trace_failed = monitor_trace_end(&s.f, rc == 0, s.trace_started, s.frames, trace_err,
+                                     sizeof trace_err) != 0;
+    if (trace_failed && rc == 0)
+        fail(trace_err);
     if (rc == 0)
         rc = read_back(&s, &mb);
     if (rc == 0) {
@@ -715,5 +720,7 @@ int main(int argc, char **argv)
         video_window_close(s.window);
     soc_sim_close();
     monitor_close(&s.monitor);
-    return rc == 0 ? 0 : fail(s.err);
+    if (rc != 0)
+        return fail(s.err);
+    return trace_failed ? 1 : 0;
 }

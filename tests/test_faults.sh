@@ -157,16 +157,21 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null;
     run_out "$soc" --headless --boids 64 --frames 30 --png "$full"
     [ $status -eq 1 ] && grep -q "cannot write: No space left on device" <<<"$err" && [ -z "$(leftovers "$full")" ]
     check "soc --png onto a full disk: exit 1, no temporary" $? "exit $status: $err"
-    rm -f "$full"/*
-    echo old > "$full/run.fst"
-    run_out "$sim" --headless --boids 32 --frames 3 --trace "$full/run.fst"
-    [ $status -eq 1 ] && grep -q "run.fst: cannot write: the trace is incomplete" <<<"$err" \
-        && [ "$(cat "$full/run.fst")" = old ] && [ -z "$(leftovers "$full")" ]
-    check "sim --trace onto a full disk: reported, exit 1, old trace kept, no temporary or .hier" $? \
-        "exit $status: $err"
+    # ... and the --save beside it, on a healthy disk, is written all the same:
+    # one failing output costs no other
+    for prog in sim soc; do
+        rm -f "$full"/* "$tmp/beside.csv"
+        echo old > "$full/run.fst"
+        run_out "$bin/$prog" --headless --boids 32 --frames 3 --trace "$full/run.fst" --save "$tmp/beside.csv"
+        [ $status -eq 1 ] && grep -q "run.fst: cannot write: the trace is incomplete" <<<"$err" \
+            && [ "$(cat "$full/run.fst")" = old ] && [ -z "$(leftovers "$full")" ] \
+            && [ "$(grep -c ,boid, "$tmp/beside.csv")" -eq 32 ]
+        check "$prog --trace onto a full disk: reported, exit 1, old trace kept, nothing left; --save still written" \
+            $? "exit $status: $err"
+    done
     umount "$full"
 else
-    for what in "--save" "sim --png" "soc --png" "sim --trace"; do
+    for what in "--save" "sim --png" "soc --png" "sim --trace" "soc --trace"; do
         ok "# SKIP $what onto a full disk: needs root and a tmpfs mount"
     done
 fi
