@@ -2,6 +2,7 @@
  * cores, resumable from their journal (docs/experiments.md). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <getopt.h>
@@ -506,6 +507,37 @@ static int run_sweep(const options_t *o, sweep_state_t *st, const char *path,
     return 0;
 }
 
+/* One experiment a folder: a second one would append its rows to the same
+ * journal and summaries. An advisory lock on DIR/.lock, held until exit (the
+ * kernel drops it when the process ends, however it ends). */
+static int lock_out_dir(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    struct flock lock;
+    int fd;
+
+    if (out_path(path, dir, ".lock", err, errlen) != 0)
+        return -1;
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+        return -1;
+    }
+    memset(&lock, 0, sizeof lock);
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET; /* the whole file */
+    if (fcntl(fd, F_SETLK, &lock) != 0) {
+        if (errno == EAGAIN || errno == EACCES)
+            snprintf(err, errlen, "%s: another experiment is writing into this folder; "
+                                  "wait for it, or give another --out", dir);
+        else
+            snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return 0; /* fd stays open: the lock lasts as long as the process */
+}
+
 int main(int argc, char **argv)
 {
     options_t o;
@@ -533,6 +565,8 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "%s: cannot create: %s", o.out_dir, strerror(errno));
         return fail(err);
     }
+    if (lock_out_dir(o.out_dir, err, sizeof err) != 0)
+        return fail(err);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN; /* past a file size limit a write fails (EFBIG) and says so */
     sigaction(SIGXFSZ, &sa, NULL);

@@ -179,6 +179,20 @@ else not_ok "fractional size" "$err"; fi
 if [ $status -eq 3 ] && [ "$(tail -n +3 "$tmp/f/runs.csv" | wc -l)" -eq 1 ]; then ok "--flag=value works"
 else not_ok "--flag=value" "exit $status"; fi
 
+# One experiment a folder: a second one started while the first writes into
+# the same --out is refused (their rows would mix in one journal), and once
+# the first has ended the folder is free again.
+"$exp" --out "$tmp/locked" --seeds 1000 --jobs 1 >/dev/null 2>&1 &
+first=$!
+for ((i = 0; i < 100; i++)); do [ -s "$tmp/locked/runs.csv" ] && break; sleep 0.1; done
+err=$("$exp" --quick --out "$tmp/locked" 2>&1); status=$?
+kill $first 2>/dev/null; wait $first 2>/dev/null
+after=$("$exp" --out "$tmp/locked" --seeds 1000 --jobs 1 --stop-after 1 2>&1); after_status=$?
+if [ $status -eq 1 ] && grep -q "another experiment is writing into this folder" <<<"$err" \
+    && [ $after_status -eq 3 ] && grep -q "run the same command to resume" <<<"$after"; then
+    ok "a second experiment into the same --out is refused while the first runs, and takes it after"
+else not_ok "one experiment a folder" "exit $status: $err"; fi
+
 # Every limit --help states is the one the check applies: one past it is
 # refused with that very bound ("at most N" for --seeds, --frames and --jobs,
 # "each 1 to N" for --sizes).
