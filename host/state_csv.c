@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../firmware/boid.h"
 #include "number_parse.h"
 #include "quote.h"
 
@@ -31,27 +32,51 @@ static const char *const role_names[] = { "boid", "scout1", "scout2", "predator"
 
 /* Names of the number columns, in file order after id and role. */
 static const char *const number_names[] = { "x", "y", "vx", "vy", "biasval" };
+/* ... and their ranges: positions up to the guard the model saturates at, so
+ * that every saved state loads; velocity components as the speed limit's */
+static const double NUMBER_LO[] = { -POSITION_MAX_PX, -POSITION_MAX_PX, -SPEED_MAX_PX, -SPEED_MAX_PX, 0 };
+static const double NUMBER_HI[] = { POSITION_GUARD_PX, POSITION_GUARD_PX, SPEED_MAX_PX, SPEED_MAX_PX, 1 };
 #define NUMBER_COUNT (sizeof number_names / sizeof number_names[0])
 
 /* ---- error messages ---------------------------------------------------- */
 
-/* "path:line: message", or "path: message" when line is 0. */
-static void set_error(char *err, size_t errlen, const char *path, unsigned long line,
-                      const char *fmt, ...)
+/* "path:line:column: message", "path:line: message" when column is 0, or
+ * "path: message" when line is 0 too. */
+static void set_error_ap(char *err, size_t errlen, const char *path, unsigned long line,
+                         unsigned long column, const char *fmt, va_list ap)
 {
-    va_list ap;
     int used;
 
     if (err == NULL || errlen == 0)
         return;
-    if (line > 0)
+    if (line > 0 && column > 0)
+        used = snprintf(err, errlen, "%s:%lu:%lu: ", path, line, column);
+    else if (line > 0)
         used = snprintf(err, errlen, "%s:%lu: ", path, line);
     else
         used = snprintf(err, errlen, "%s: ", path);
     if (used < 0 || (size_t)used >= errlen)
         return; /* truncated already: the prefix is all that fits */
-    va_start(ap, fmt);
     vsnprintf(err + used, errlen - (size_t)used, fmt, ap);
+}
+
+static void set_error(char *err, size_t errlen, const char *path, unsigned long line,
+                      const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    set_error_ap(err, errlen, path, line, 0, fmt, ap);
+    va_end(ap);
+}
+
+static void set_error_at(char *err, size_t errlen, const char *path, unsigned long line,
+                         unsigned long column, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    set_error_ap(err, errlen, path, line, column, fmt, ap);
     va_end(ap);
 }
 
@@ -158,6 +183,12 @@ static int parse_role(const char *field, int *role)
 }
 
 /* Parses one data line (already known not to be empty) into id and row. */
+/* The column (from 1) where a field of the line being read begins. */
+static unsigned long column_of(const line_reader_t *r, const char *field)
+{
+    return (unsigned long)(field - r->text) + 1;
+}
+
 static int parse_row(line_reader_t *r, size_t *id, state_row_t *row)
 {
     char *fields[STATE_CSV_FIELDS];
@@ -178,19 +209,22 @@ static int parse_row(line_reader_t *r, size_t *id, state_row_t *row)
         return -1;
     }
     if (parse_id(fields[0], id, msg, sizeof msg) != 0) {
-        set_error(r->err, r->errlen, r->path, r->line_no, "%s", msg);
+        set_error_at(r->err, r->errlen, r->path, r->line_no, column_of(r, fields[0]), "%s", msg);
         return -1;
     }
     if (parse_role(fields[1], &row->role) != 0) {
-        set_error(r->err, r->errlen, r->path, r->line_no,
-                  "unknown role \"%s\" (expected boid, scout1, scout2 or predator)",
-                  quote(quoted, fields[1]));
+        set_error_at(r->err, r->errlen, r->path, r->line_no, column_of(r, fields[1]),
+                     "unknown role \"%s\" (expected boid, scout1, scout2 or predator)",
+                     quote(quoted, fields[1]));
         return -1;
     }
+    /* the ranges a flock takes (flock_state.c checks them again), here where
+     * the line, the column and the text as typed are known */
     for (i = 0; i < NUMBER_COUNT; i++)
-        if (number_parse_real(number_names[i], fields[2 + i], -HUGE_VAL, HUGE_VAL, numbers[i], msg,
-                              sizeof msg) != NUMBER_OK) {
-            set_error(r->err, r->errlen, r->path, r->line_no, "%s", msg);
+        if (number_parse_real(number_names[i], fields[2 + i], NUMBER_LO[i], NUMBER_HI[i], numbers[i],
+                              msg, sizeof msg) != NUMBER_OK) {
+            set_error_at(r->err, r->errlen, r->path, r->line_no, column_of(r, fields[2 + i]), "%s",
+                         msg);
             return -1;
         }
     return 0;
@@ -404,12 +438,19 @@ static int check_row(const state_row_t *row, size_t id, const char *path, char *
         set_error(err, errlen, path, 0, "cannot write: boid %zu has unknown role %d", id, row->role);
         return -1;
     }
-    for (i = 0; i < NUMBER_COUNT; i++)
+    for (i = 0; i < NUMBER_COUNT; i++) {
         if (!isfinite(numbers[i])) {
             set_error(err, errlen, path, 0, "cannot write: boid %zu has %s %g (not finite)", id,
                       number_names[i], numbers[i]);
             return -1;
         }
+        /* what the reader would refuse (the models keep every state within) */
+        if (numbers[i] < NUMBER_LO[i] || numbers[i] > NUMBER_HI[i]) {
+            set_error(err, errlen, path, 0, "cannot write: boid %zu has %s %.17g (out of [%.17g, %.17g])",
+                      id, number_names[i], numbers[i], NUMBER_LO[i], NUMBER_HI[i]);
+            return -1;
+        }
+    }
     return 0;
 }
 

@@ -148,7 +148,7 @@ expect_error "truncated state file" 'trunc.csv:3: 4 fields \(expected 7\)' --loa
 printf 'id,role,x,y,vx,vy,biasval\n0,hawk,1,2,3,4,0\n' >"$tmp/role.csv"
 expect_error "unknown role" 'unknown role "hawk"' --load "$tmp/role.csv"
 printf 'id,role,x,y,vx,vy,biasval\n0,boid,1,2,300,4,0\n' >"$tmp/fast.csv"
-expect_error "velocity out of range" 'fast.csv: id 0: vx 300 is out of range' --load "$tmp/fast.csv"
+expect_error "velocity out of range: FILE:LINE:COLUMN, the value as typed" 'fast.csv:2:12: vx: 300 is out of range \[-64, 64\]$' --load "$tmp/fast.csv"
 printf 'id,role,x,y,vx,vy,biasval\n0,predator,1,2,3,4,0\n' >"$tmp/onlypred.csv"
 expect_error "only predators" 'no flock boids' --load "$tmp/onlypred.csv"
 

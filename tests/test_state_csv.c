@@ -129,12 +129,20 @@ static uint32_t next_random(uint32_t *seed)
     return *seed;
 }
 
-/* Any Q16.16 or Q7.24 value, extremes included, must come back exactly after
- * rounding to the nearest step. */
+/* A random whole number in [lo, hi]. */
+static int32_t random_in(uint32_t *seed, int32_t lo, int32_t hi)
+{
+    return (int32_t)((int64_t)lo + (int64_t)(next_random(seed) % ((uint32_t)((int64_t)hi - lo) + 1u)));
+}
+
+/* Any Q16.16 or Q7.24 value a state file may hold (positions up to the guard,
+ * velocity components within 64 px/frame, biasval in [0, 1]), extremes
+ * included, must come back exactly after rounding to the nearest step. */
 static void test_round_trip_fixed_point_exact(void **state)
 {
     const test_dir_t *d = *state;
-    static const int32_t edges[] = { 0, 1, -1, INT32_MAX, INT32_MIN, 65536, -65536, 32768 };
+    static const int32_t lo[5] = { -(1 << 30), -(1 << 30), -(64 << 16), -(64 << 16), 0 };
+    static const int32_t hi[5] = { (1 << 30) - 1, (1 << 30) - 1, 64 << 16, 64 << 16, 1 << 24 };
     enum { N = 1000 };
     int32_t q16[N][4], gain[N];
     state_row_t rows[N];
@@ -146,9 +154,12 @@ static void test_round_trip_fixed_point_exact(void **state)
     int k;
 
     for (i = 0; i < N; i++) {
+        /* the first rows: each range's ends, a step inside them, and zero */
         for (k = 0; k < 4; k++)
-            q16[i][k] = i < 8 ? edges[(i + (size_t)k) % 8] : (int32_t)next_random(&seed);
-        gain[i] = i < 8 ? edges[i] : (int32_t)next_random(&seed);
+            q16[i][k] = i == 0 ? lo[k] : i == 1 ? hi[k] : i == 2 ? lo[k] + 1 : i == 3 ? hi[k] - 1
+                      : i == 4 ? 0 : random_in(&seed, lo[k], hi[k]);
+        gain[i] = i == 0 ? lo[4] : i == 1 ? hi[4] : i == 2 ? 1 : i == 3 ? hi[4] - 1
+                : i == 4 ? 0 : random_in(&seed, lo[4], hi[4]);
         rows[i] = make_row((int)(i % 4), q16[i][0] / 65536.0, q16[i][1] / 65536.0,
                            q16[i][2] / 65536.0, q16[i][3] / 65536.0, gain[i] / 16777216.0);
     }
@@ -237,13 +248,13 @@ static void test_crlf_accepted(void **state)
 
 static void test_last_line_without_newline(void **state)
 {
-    static const char data[] = HEADER ROW(0) "1,predator,1,2,3,4,-0.75";
+    static const char data[] = HEADER ROW(0) "1,predator,1,2,3,4,0.75";
     state_table_t t;
 
     read_ok(*state, data, sizeof data - 1, &t);
     assert_int_equal(t.n, 2);
     assert_int_equal(t.row[1].role, STATE_PREDATOR);
-    assert_true(t.row[1].biasval == -0.75);
+    assert_true(t.row[1].biasval == 0.75);
     state_table_free(&t);
 }
 
@@ -263,7 +274,7 @@ static void test_trailing_empty_lines_ignored(void **state)
 static void test_decimal_forms_accepted(void **state)
 {
     static const char data[] = HEADER "00,boid,+3,-0,.5,5.,1e-2\n"
-                                      "+1,boid,-1.25E+2,007,0,1E0,-.5\n";
+                                      "+1,boid,-1.25E+2,007,-.5,1E0,.5\n";
     state_table_t t;
 
     read_ok(*state, data, sizeof data - 1, &t);
@@ -276,7 +287,8 @@ static void test_decimal_forms_accepted(void **state)
     assert_true(t.row[1].x == -125.0);
     assert_true(t.row[1].y == 7.0);
     assert_true(t.row[1].vy == 1.0);
-    assert_true(t.row[1].biasval == -0.5);
+    assert_true(t.row[1].vx == -0.5);
+    assert_true(t.row[1].biasval == 0.5);
     state_table_free(&t);
 }
 
@@ -307,44 +319,46 @@ static const error_case_t error_cases[] = {
     { HEADER "0\n", ":2: 1 fields (expected 7)" },
     { HEADER "0;boid;1;2;3;4;0.5\n", ":2: 1 fields (expected 7)" },
     /* numbers */
-    { HEADER "0,boid,1,2,abc,4,0.5\n", ":2: vx: \"abc\" is not a number" },
-    { HEADER "0,boid,,2,3,4,0.5\n", ":2: x: \"\" is not a number" },
-    { HEADER "0,boid,1,1.5x,3,4,0.5\n", ":2: y: \"1.5x\" is not a number" },
-    { HEADER "0,boid,1,2,3,nan,0.5\n", ":2: vy: \"nan\" is not a number" },
-    { HEADER "0,boid,1,2,3,4,inf\n", ":2: biasval: \"inf\" is not a number" },
-    { HEADER "0,boid,-infinity,2,3,4,0.5\n", ":2: x: \"-infinity\" is not a number" },
-    { HEADER "0,boid,0x1p3,2,3,4,0.5\n", ":2: x: \"0x1p3\" is not a number" },
-    { HEADER "0,boid, 1,2,3,4,0.5\n", ":2: x: \" 1\" is not a number" },
-    { HEADER "0,boid,1 ,2,3,4,0.5\n", ":2: x: \"1 \" is not a number" },
-    { HEADER "0,boid,1.2.3,2,3,4,0.5\n", ":2: x: \"1.2.3\" is not a number" },
-    { HEADER "0,boid,1e,2,3,4,0.5\n", ":2: x: \"1e\" is not a number" },
-    { HEADER "0,boid,-,2,3,4,0.5\n", ":2: x: \"-\" is not a number" },
-    { HEADER "0,boid,1,2,3,4,\"0.5\"\n", ":2: biasval: \"\"0.5\"\" is not a number" },
-    { HEADER "0,boid,1e999,2,3,4,0.5\n", ":2: x: 1e999 is out of range" },
-    { HEADER "0,boid,1,-1e400,3,4,0.5\n", ":2: y: -1e400 is out of range" },
-    { HEADER "0,boid,1,2,3,4,0.5\r\r\n", ":2: biasval: \"0.5\\r\" is not a number" },
+    { HEADER "0,boid,1,2,abc,4,0.5\n", ":2:12: vx: \"abc\" is not a number" },
+    { HEADER "0,boid,,2,3,4,0.5\n", ":2:8: x: \"\" is not a number" },
+    { HEADER "0,boid,1,1.5x,3,4,0.5\n", ":2:10: y: \"1.5x\" is not a number" },
+    { HEADER "0,boid,1,2,3,nan,0.5\n", ":2:14: vy: \"nan\" is not a number" },
+    { HEADER "0,boid,1,2,3,4,inf\n", ":2:16: biasval: \"inf\" is not a number" },
+    { HEADER "0,boid,-infinity,2,3,4,0.5\n", ":2:8: x: \"-infinity\" is not a number" },
+    { HEADER "0,boid,0x1p3,2,3,4,0.5\n", ":2:8: x: \"0x1p3\" is not a number" },
+    { HEADER "0,boid, 1,2,3,4,0.5\n", ":2:8: x: \" 1\" is not a number" },
+    { HEADER "0,boid,1 ,2,3,4,0.5\n", ":2:8: x: \"1 \" is not a number" },
+    { HEADER "0,boid,1.2.3,2,3,4,0.5\n", ":2:8: x: \"1.2.3\" is not a number" },
+    { HEADER "0,boid,1e,2,3,4,0.5\n", ":2:8: x: \"1e\" is not a number" },
+    { HEADER "0,boid,-,2,3,4,0.5\n", ":2:8: x: \"-\" is not a number" },
+    { HEADER "0,boid,1,2,3,4,\"0.5\"\n", ":2:16: biasval: \"\"0.5\"\" is not a number" },
+    { HEADER "0,boid,1e999,2,3,4,0.5\n", ":2:8: x: 1e999 is out of range [-16384, 16383.9999847412]" },
+    { HEADER "0,boid,1,2,300.50,4,0.5\n", ":2:12: vx: 300.50 is out of range [-64, 64]" },
+    { HEADER "0,boid,1,2,3,4,1.5\n", ":2:16: biasval: 1.5 is out of range [0, 1]" },
+    { HEADER "0,boid,1,-1e400,3,4,0.5\n", ":2:10: y: -1e400 is out of range [-16384, 16383.9999847412]" },
+    { HEADER "0,boid,1,2,3,4,0.5\r\r\n", ":2:16: biasval: \"0.5\\r\" is not a number" },
     /* roles */
     { HEADER ROW(0) ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6) "7,hawk,1,2,3,4,0.5\n",
-      ":9: unknown role \"hawk\" (expected boid, scout1, scout2 or predator)" },
+      ":9:3: unknown role \"hawk\" (expected boid, scout1, scout2 or predator)" },
     { HEADER "0,Boid,1,2,3,4,0.5\n",
-      ":2: unknown role \"Boid\" (expected boid, scout1, scout2 or predator)" },
-    { HEADER "0,,1,2,3,4,0.5\n", ":2: unknown role \"\" (expected boid, scout1, scout2 or predator)" },
+      ":2:3: unknown role \"Boid\" (expected boid, scout1, scout2 or predator)" },
+    { HEADER "0,,1,2,3,4,0.5\n", ":2:3: unknown role \"\" (expected boid, scout1, scout2 or predator)" },
     { HEADER "0,1,1,2,3,4,0.5\n",
-      ":2: unknown role \"1\" (expected boid, scout1, scout2 or predator)" },
+      ":2:3: unknown role \"1\" (expected boid, scout1, scout2 or predator)" },
     { HEADER "0,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa,1,2,3,4,0.5\n",
-      ":2: unknown role \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (expected boid, scout1, "
+      ":2:3: unknown role \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (expected boid, scout1, "
       "scout2 or predator)" },
     /* ids */
     { HEADER "-1,boid,1,2,3,4,0.5\n",
-      ":2: id: -1 is out of range [0, 65791] (a file holds at most 65792 boids)" },
-    { HEADER "abc,boid,1,2,3,4,0.5\n", ":2: id: \"abc\" is not a whole number" },
-    { HEADER ",boid,1,2,3,4,0.5\n", ":2: id: \"\" is not a whole number" },
-    { HEADER "1.0,boid,1,2,3,4,0.5\n", ":2: id: \"1.0\" is not a whole number" },
-    { HEADER " 1,boid,1,2,3,4,0.5\n", ":2: id: \" 1\" is not a whole number" },
+      ":2:1: id: -1 is out of range [0, 65791] (a file holds at most 65792 boids)" },
+    { HEADER "abc,boid,1,2,3,4,0.5\n", ":2:1: id: \"abc\" is not a whole number" },
+    { HEADER ",boid,1,2,3,4,0.5\n", ":2:1: id: \"\" is not a whole number" },
+    { HEADER "1.0,boid,1,2,3,4,0.5\n", ":2:1: id: \"1.0\" is not a whole number" },
+    { HEADER " 1,boid,1,2,3,4,0.5\n", ":2:1: id: \" 1\" is not a whole number" },
     { HEADER "65792,boid,1,2,3,4,0.5\n",
-      ":2: id: 65792 is out of range [0, 65791] (a file holds at most 65792 boids)" },
+      ":2:1: id: 65792 is out of range [0, 65791] (a file holds at most 65792 boids)" },
     { HEADER "99999999999999999999999,boid,1,2,3,4,0.5\n",
-      ":2: id: 99999999999999999999999 is out of range [0, 65791] (a file holds at most 65792 "
+      ":2:1: id: 99999999999999999999999 is out of range [0, 65791] (a file holds at most 65792 "
       "boids)" },
     { HEADER ROW(0) ROW(1) ROW(2) ROW(3) ROW(4) ROW(5) ROW(6) ROW(7) ROW(8) ROW(9) ROW(4),
       ":12: id 4 appears twice (first on line 6)" },
@@ -481,7 +495,7 @@ static char *many_rows(size_t rows, int descending)
     for (i = 0; i < rows; i++) {
         size_t id = descending ? rows - 1 - i : i;
 
-        p += sprintf(p, "%zu,scout1,%zu,1,2,3,0.5\n", id, id);
+        p += sprintf(p, "%zu,scout1,%zu,1,2,3,0.5\n", id, id % 16384); /* x: a position */
     }
     return data;
 }
@@ -494,7 +508,7 @@ static void test_row_count_limit(void **state)
     data = many_rows(MAX_ROWS, 1); /* the biggest id first */
     read_ok(*state, data, strlen(data), &t);
     assert_int_equal(t.n, MAX_ROWS);
-    assert_true(t.row[MAX_ROWS - 1].x == (double)(MAX_ROWS - 1));
+    assert_true(t.row[MAX_ROWS - 1].x == (double)((MAX_ROWS - 1) % 16384));
     assert_true(t.row[12345].x == 12345.0);
     assert_int_equal(t.row[0].role, STATE_SCOUT1);
     state_table_free(&t);
