@@ -1,5 +1,6 @@
 /* Flag parsing and checking for the flock programs (see options.h). */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,46 @@ static int parse_count(const char *flag, const char *text, unsigned long min, un
 }
 
 /* Checks that need every flag: conflicts and relations. */
+/* Parameters under which some boid cannot come back (docs/reliability.md):
+ * margins wider than half the world, whose turns cancel between them; or
+ * scouts so biased that at the edge they head for the turn cannot bring their
+ * vx below 0. There, with vx at 0, a frame adds b - turnfactor * (1 - b)
+ * (the edge's turn, then the bias's pull toward 1 px/frame), which must be
+ * negative: b < turnfactor / (1 + turnfactor). With dynamic bias b may grow
+ * to maxbias. */
+static int check_stays_inside(const options_t *o, char *err, size_t errlen)
+{
+    const param_set_t *ps = &o->params;
+    double side = ps->world_w < ps->world_h ? ps->world_w : ps->world_h;
+    double bound = ps->turnfactor / (1 + ps->turnfactor);
+    unsigned group;
+
+    if (2 * ps->margin > side) {
+        snprintf(err, errlen, "margin %g is more than half the world's %s %g: the turns of "
+                              "opposite edges cancel between them and boids drift out; give "
+                              "--set margin=%g or less",
+                 ps->margin, ps->world_w < ps->world_h ? "width" : "height", side, floor(side / 2));
+        return -1;
+    }
+    for (group = 1; group <= 2; group++) {
+        double b = group == 1 ? o->bias1 : o->bias2;
+        unsigned scouts = group == 1 ? o->scouts1 : o->scouts2;
+
+        if (ps->dynamic_bias && ps->maxbias > b)
+            b = ps->maxbias;
+        if (scouts > 0 && b >= bound) {
+            snprintf(err, errlen, "scout group %u's biasval %g%s never lets them turn back at the "
+                                  "edge they head for: turnfactor %g holds a biasval below "
+                                  "turnfactor / (1 + turnfactor) = %.4g; lower the bias or raise "
+                                  "turnfactor", group, b, ps->dynamic_bias && b == ps->maxbias
+                                  ? " (maxbias, which dynamic bias reaches)" : "",
+                     ps->turnfactor, bound);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int options_check(options_t *o, char *err, size_t errlen)
 {
     if (params_validate(&o->params, err, errlen) != 0)
@@ -108,7 +149,7 @@ static int options_check(options_t *o, char *err, size_t errlen)
         o->bias1 = o->params.biasval;
     if (!o->bias2_set)
         o->bias2 = o->params.biasval;
-    return 0;
+    return check_stays_inside(o, err, errlen);
 }
 
 const char *const OPTION_MODELS[] = {"fixed", "float", NULL};

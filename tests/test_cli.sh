@@ -99,6 +99,20 @@ if [ $status_a -eq 0 ] && [ $status_b -eq 0 ] && grep -q "^1	" <<<"$a" && grep -
     ok "a UTF-8 byte order mark before a state file's header and a config file's first line"
 else not_ok "byte order mark" "state: exit $status_a: $a" "config: exit $status_b: $b"; fi
 
+# Parameters under which some boid cannot come back are refused at the start:
+# margins wider than half the world, scouts biased past turnfactor's hold
+expect_error "margins wider than half the world" \
+    '^boids: margin 100 is more than half the world.s height 16: .*--set margin=8 or less$' --world 16x16
+expect_error "--set margin=8192 in a 640x480 world" 'margin 8192 is more than half' --set margin=8192
+expect_error "scouts biased past turnfactor's hold" \
+    "scout group 1's biasval 0.5 never lets them turn back .* turnfactor / \\(1 \\+ turnfactor\\) = 0.1667" \
+    --boids 64 --scouts1 64 --bias1 0.5
+expect_error "dynamic bias that reaches past it" "scout group 2's biasval 0.2 \\(maxbias" \
+    --boids 64 --scouts2 8 --dynamic-bias --set maxbias=0.2
+if "$boids" --boids 64 --scouts1 64 --bias1 0.16 --frames 1 >/dev/null 2>&1; then
+    ok "scouts biased just inside the bound are taken (0.16 at turnfactor 0.2)"
+else not_ok "scouts just inside the bound"; fi
+
 # A value is as long as it is typed: a 200-digit decimal is a number
 long_value="30.$(printf '0%.0s' $(seq 200))"
 a=$("$boids" --boids 20 --frames 1 --set visualrange="$long_value" 2>&1); status=$?

@@ -28,6 +28,12 @@ soak "float model, cornell rules" --boids 256 --predators 1 --scouts1 25 --scout
     --frames 2000 --model float --update synchronous
 soak "fixed model, dynamic bias" "${flock[@]}" --dynamic-bias --update synchronous
 
+# Scouts just inside the bound the programs hold them to (docs/reliability.md:
+# biasval below turnfactor / (1 + turnfactor), 0.1667 at turnfactor 0.2),
+# both groups, half the flock, still come back.
+soak "fixed model, scouts biased just inside the bound (0.16 at turnfactor 0.2)" --boids 512 \
+    --scouts1 128 --scouts2 128 --bias1 0.16 --bias2 0.16 --frames 3000 --update synchronous
+
 # It can fail: with turnfactor 0 nothing turns a boid back.
 out=$("$build/soak" --boids 16 --frames 1500 --set turnfactor=0 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q 'ESCAPED' <<<"$out"; then
