@@ -2,6 +2,7 @@
  * experiment.h and docs/experiments.md). */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "experiment.h"
@@ -13,17 +14,13 @@ void sweep_defaults(sweep_t *s)
     static const uint32_t sizes[] = {10, 50, 100, 200, 400};
     static const double fractions[] = {0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5};
     static const double biases[] = {0.02, 0.05, 0.1};
-    size_t i;
 
-    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-        s->sizes[i] = sizes[i];
-    s->n_sizes = i;
-    for (i = 0; i < sizeof fractions / sizeof fractions[0]; i++)
-        s->fractions[i] = fractions[i];
-    s->n_fractions = i;
-    for (i = 0; i < sizeof biases / sizeof biases[0]; i++)
-        s->biases[i] = biases[i];
-    s->n_biases = i;
+    s->sizes = sizes;
+    s->n_sizes = sizeof sizes / sizeof sizes[0];
+    s->fractions = fractions;
+    s->n_fractions = sizeof fractions / sizeof fractions[0];
+    s->biases = biases;
+    s->n_biases = sizeof biases / sizeof biases[0];
     s->conflict_boids = 100;
     s->conflict_informed = 20;
     s->conflict_bias = 0.05;
@@ -34,14 +31,16 @@ void sweep_defaults(sweep_t *s)
 
 void sweep_quick(sweep_t *s)
 {
+    static const uint32_t sizes[] = {10, 30};
+    static const double fractions[] = {0, 0.3};
+    static const double biases[] = {0.1};
+
     sweep_defaults(s);
-    s->sizes[0] = 10;
-    s->sizes[1] = 30;
+    s->sizes = sizes;
     s->n_sizes = 2;
-    s->fractions[0] = 0;
-    s->fractions[1] = 0.3;
+    s->fractions = fractions;
     s->n_fractions = 2;
-    s->biases[0] = 0.1;
+    s->biases = biases;
     s->n_biases = 1;
     s->conflict_boids = 30;
     s->conflict_informed = 6;
@@ -77,8 +76,17 @@ run_spec_t *sweep_runs(const sweep_t *s, size_t *n)
     uint32_t seed, split;
     run_spec_t *runs;
 
-    if (s->leadership)
-        count += s->n_sizes * s->n_fractions * s->n_biases * s->seeds;
+    if (s->leadership) {
+        const size_t factors[] = {s->n_sizes, s->n_fractions, s->n_biases, s->seeds};
+        size_t f;
+
+        count = 1;
+        for (f = 0; f < sizeof factors / sizeof factors[0]; f++) {
+            if (factors[f] != 0 && count > SIZE_MAX / sizeof *runs / factors[f])
+                return NULL; /* more runs than memory could ever hold */
+            count *= factors[f];
+        }
+    }
     if (s->conflict)
         count += (size_t)conflict_splits(s) * s->seeds;
     runs = calloc(count ? count : 1, sizeof *runs);

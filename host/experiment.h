@@ -22,14 +22,14 @@ typedef struct {
     double polarization; /* at the end */
 } run_result_t;
 
-/* What a sweep covers. Lists end at their count. */
-#define SWEEP_LIST_MAX 16
+/* What a sweep covers. Lists end at their count, as long as memory allows;
+ * they point at the defaults' tables or at arrays their owner frees. */
 typedef struct {
-    uint32_t sizes[SWEEP_LIST_MAX];
+    const uint32_t *sizes;
     size_t n_sizes;
-    double fractions[SWEEP_LIST_MAX]; /* informed fraction: scouts 1 = round(f * boids) */
+    const double *fractions; /* informed fraction: scouts 1 = round(f * boids) */
     size_t n_fractions;
-    double biases[SWEEP_LIST_MAX];
+    const double *biases;
     size_t n_biases;
     uint32_t conflict_boids, conflict_informed; /* conflict runs split the informed */
     double conflict_bias;
@@ -41,7 +41,7 @@ void sweep_defaults(sweep_t *s);
 /* A small sweep for tests: seconds, not minutes. */
 void sweep_quick(sweep_t *s);
 /* All runs of the sweep, in a fixed order; *n gets their count. NULL if out
- * of memory. */
+ * of memory (or the count passes what a size_t holds). */
 run_spec_t *sweep_runs(const sweep_t *s, size_t *n);
 /* One line that names the sweep, written at the top of the journal so a
  * resume refuses another sweep's journal. -1 if it does not fit in len. */

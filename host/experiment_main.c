@@ -24,6 +24,8 @@
 
 typedef struct {
     sweep_t sweep;
+    uint32_t *sizes;             /* the lists the flags gave (NULL: the defaults'), */
+    double *fractions, *biases;  /* which sweep points at; freed at the end */
     const char *out_dir;
     unsigned jobs;
     unsigned long stop_after; /* 0: run all (tests simulate an interruption with it) */
@@ -67,37 +69,53 @@ static int fail(const char *msg)
 #define JOBS_MAX 64u
 #define SIZE_MAX_BOIDS 4096ul
 
-/* "a,b,c" into up to SWEEP_LIST_MAX numbers within [lo, hi], whole numbers
- * if whole; no item may be empty. */
+/* "a,b,c" into a new array of numbers within [lo, hi] (*out, freed by the
+ * caller), whole numbers if whole; no item may be empty. As many items as
+ * memory holds. */
 static int parse_list(const char *flag, const char *text, int whole, double lo, double hi,
-                      double *out, size_t *n, char *err, size_t errlen)
+                      double **out, size_t *n, char *err, size_t errlen)
 {
-    const char *item = text;
-    char buf[64];
+    const char *item = text, *p;
+    size_t items = 1;
+    double *list;
 
-    for (*n = 0;; (*n)++) {
+    for (p = text; *p != '\0'; p++)
+        items += *p == ',';
+    list = malloc(items * sizeof *list);
+    if (list == NULL) {
+        snprintf(err, errlen, "%s: out of memory for %zu values", flag, items);
+        return -1;
+    }
+    for (*n = 0; *n < items; (*n)++) {
         size_t len = strcspn(item, ",");
         unsigned long count;
-        if (*n == SWEEP_LIST_MAX) {
-            snprintf(err, errlen, "%s: at most %d values", flag, SWEEP_LIST_MAX);
-            return -1;
-        }
+        char *buf;
+        int ok;
+
         if (len == 0) {
             snprintf(err, errlen, "%s: an empty item in \"%.60s\"", flag, text);
+            free(list);
             return -1;
         }
-        snprintf(buf, sizeof buf, "%.*s", (int)len, item); /* cut: still not a number */
-        if (whole ? number_parse_whole(flag, buf, (unsigned long)lo, (unsigned long)hi, &count,
-                                       err, errlen) != NUMBER_OK
-                  : number_parse_real(flag, buf, lo, hi, &out[*n], err, errlen) != NUMBER_OK)
+        buf = strndup(item, len);
+        if (buf == NULL) {
+            snprintf(err, errlen, "%s: out of memory", flag);
+            free(list);
             return -1;
+        }
+        ok = whole ? number_parse_whole(flag, buf, (unsigned long)lo, (unsigned long)hi, &count, err,
+                                        errlen) == NUMBER_OK
+                   : number_parse_real(flag, buf, lo, hi, &list[*n], err, errlen) == NUMBER_OK;
+        free(buf);
+        if (!ok) {
+            free(list);
+            return -1;
+        }
         if (whole)
-            out[*n] = (double)count;
-        if (item[len] == '\0')
-            break;
+            list[*n] = (double)count;
         item += len + 1;
     }
-    (*n)++;
+    *out = list;
     return 0;
 }
 
@@ -116,13 +134,14 @@ static void print_help(void)
            "  --sizes LIST       flock sizes (default 10,50,100,200,400; each 1 to %lu)\n"
            "  --fractions LIST   informed fractions (default 0,0.02,0.05,0.1,0.2,0.3,0.5)\n"
            "  --biases LIST      scouts' biasval (default 0.02,0.05,0.1)\n"
-           "                     (a LIST holds at most %d values; fractions and biases 0 to 1)\n"
+           "                     (a LIST holds as many values as memory does; fractions and\n"
+           "                     biases 0 to 1)\n"
            "  --only PART        leadership | conflict (default both)\n"
            "  --jobs J           worker threads (default: the number of cores; at most %u)\n"
            "  --quick            a small sweep (seconds), for tests\n"
            "  --stop-after K     stop after K new runs, as an interruption would\n"
            "  --help             this text\n",
-           COUNT_MAX, COUNT_MAX, SIZE_MAX_BOIDS, SWEEP_LIST_MAX, JOBS_MAX);
+           COUNT_MAX, COUNT_MAX, SIZE_MAX_BOIDS, JOBS_MAX);
 }
 
 enum experiment_flag {
@@ -148,7 +167,7 @@ static const struct option EXPERIMENT_FLAGS[] = {
 static int apply_flag(options_t *o, int id, const char *flag, const char *value, char *err,
                       size_t errlen)
 {
-    double list[SWEEP_LIST_MAX];
+    double *list;
     unsigned long v;
     size_t n, k;
 
@@ -171,17 +190,35 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
             o->stop_after = v;
         return 0;
     case EXP_SIZES:
-        if (parse_list(flag, value, 1, 1, SIZE_MAX_BOIDS, list, &n, err, errlen) != 0)
+        if (parse_list(flag, value, 1, 1, SIZE_MAX_BOIDS, &list, &n, err, errlen) != 0)
             return -1;
+        free(o->sizes);
+        o->sizes = malloc(n * sizeof *o->sizes);
+        if (o->sizes == NULL) {
+            free(list);
+            snprintf(err, errlen, "%s: out of memory", flag);
+            return -1;
+        }
         for (k = 0; k < n; k++)
-            o->sweep.sizes[k] = (uint32_t)list[k];
+            o->sizes[k] = (uint32_t)list[k];
+        free(list);
+        o->sweep.sizes = o->sizes;
         o->sweep.n_sizes = n;
         return 0;
     case EXP_FRACTIONS:
-        return parse_list(flag, value, 0, 0, 1, o->sweep.fractions, &o->sweep.n_fractions, err,
-                          errlen);
+        if (parse_list(flag, value, 0, 0, 1, &list, &n, err, errlen) != 0)
+            return -1;
+        free(o->fractions);
+        o->sweep.fractions = o->fractions = list;
+        o->sweep.n_fractions = n;
+        return 0;
     case EXP_BIASES:
-        return parse_list(flag, value, 0, 0, 1, o->sweep.biases, &o->sweep.n_biases, err, errlen);
+        if (parse_list(flag, value, 0, 0, 1, &list, &n, err, errlen) != 0)
+            return -1;
+        free(o->biases);
+        o->sweep.biases = o->biases = list;
+        o->sweep.n_biases = n;
+        return 0;
     default: /* EXP_ONLY */
         if (strcmp(value, "leadership") == 0)
             o->sweep.conflict = 0;
@@ -203,6 +240,8 @@ static int parse_options(int argc, char **argv, options_t *o, char *err, size_t 
     int pass, c, index = 0, rc;
 
     sweep_defaults(&o->sweep);
+    o->sizes = NULL;
+    o->fractions = o->biases = NULL;
     o->out_dir = "build/experiments";
     o->jobs = cores > 0 ? (unsigned)(cores > JOBS_MAX ? JOBS_MAX : cores) : 1;
     o->stop_after = 0;
@@ -538,53 +577,88 @@ static int lock_out_dir(const char *dir, char *err, size_t errlen)
     return 0; /* fd stays open: the lock lasts as long as the process */
 }
 
-int main(int argc, char **argv)
+/* The sweep's one line for its journal, as long as it takes. NULL if out of
+ * memory. */
+static char *describe_sweep(const sweep_t *sweep)
 {
-    options_t o;
+    size_t len = 1024;
+    char *describe = NULL;
+
+    for (;;) {
+        char *bigger = realloc(describe, len);
+        if (bigger == NULL) {
+            free(describe);
+            return NULL;
+        }
+        describe = bigger;
+        if (sweep_describe(sweep, describe, len) == 0)
+            return describe;
+        len *= 2;
+    }
+}
+
+/* Runs the sweep the options describe: 0, 1 on an error (said), 3 when
+ * --stop-after stopped it. */
+static int experiment(options_t *o)
+{
     sweep_state_t st;
     sweep_results_t *sr = &st.res;
-    char err[2 * PATH_MAX], describe[1024], path[PATH_MAX];
+    char err[2 * PATH_MAX], path[PATH_MAX], *describe;
     run_spec_t *runs;
-    int rc = parse_options(argc, argv, &o, err, sizeof err);
     struct sigaction sa;
+    int rc;
 
-    stdout_check_at_exit("experiment");
-    if (rc > 0) {
-        print_help();
-        return 0;
-    }
-    if (rc < 0)
-        return fail(err);
     /* the longest name written in DIR, refused before any work */
-    if (out_path(path, o.out_dir, "leadership.csv.tmpXXXXXX", err, sizeof err) != 0 ||
-        out_path(path, o.out_dir, "runs.csv", err, sizeof err) != 0)
+    if (out_path(path, o->out_dir, "leadership.csv.tmpXXXXXX", err, sizeof err) != 0 ||
+        out_path(path, o->out_dir, "runs.csv", err, sizeof err) != 0)
         return fail(err);
-    if (sweep_describe(&o.sweep, describe, sizeof describe) != 0)
-        return fail("the sweep's description is too long for its journal");
-    if (mkdir(o.out_dir, 0755) != 0 && errno != EEXIST) {
-        snprintf(err, sizeof err, "%s: cannot create: %s", o.out_dir, strerror(errno));
+    if (mkdir(o->out_dir, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, sizeof err, "%s: cannot create: %s", o->out_dir, strerror(errno));
         return fail(err);
     }
-    if (lock_out_dir(o.out_dir, err, sizeof err) != 0)
+    if (lock_out_dir(o->out_dir, err, sizeof err) != 0)
         return fail(err);
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN; /* past a file size limit a write fails (EFBIG) and says so */
     sigaction(SIGXFSZ, &sa, NULL);
     memset(&st, 0, sizeof st);
-    runs = sweep_runs(&o.sweep, &sr->n_runs);
+    describe = describe_sweep(&o->sweep);
+    runs = sweep_runs(&o->sweep, &sr->n_runs);
     sr->runs = runs;
-    sr->have = calloc(sr->n_runs + 1, 1);
-    sr->result = calloc(sr->n_runs + 1, sizeof *sr->result);
-    st.frames = o.sweep.frames;
-    st.stop_after = o.stop_after;
+    sr->have = runs == NULL ? NULL : calloc(sr->n_runs + 1, 1);
+    sr->result = runs == NULL ? NULL : calloc(sr->n_runs + 1, sizeof *sr->result);
+    st.frames = o->sweep.frames;
+    st.stop_after = o->stop_after;
     pthread_mutex_init(&st.lock, NULL);
-    if (runs == NULL || sr->have == NULL || sr->result == NULL)
-        rc = fail("out of memory");
+    if (describe == NULL || runs == NULL || sr->have == NULL || sr->result == NULL)
+        rc = fail("out of memory for the sweep's runs");
     else
-        rc = run_sweep(&o, &st, path, describe);
+        rc = run_sweep(o, &st, path, describe);
     pthread_mutex_destroy(&st.lock);
+    free(describe);
     free(runs);
     free(sr->have);
     free(sr->result);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    options_t o;
+    char err[2 * PATH_MAX];
+    int rc = parse_options(argc, argv, &o, err, sizeof err);
+
+    stdout_check_at_exit("experiment");
+    if (rc > 0) {
+        print_help();
+        rc = 0;
+    } else if (rc < 0) {
+        rc = fail(err);
+    } else {
+        rc = experiment(&o);
+    }
+    free(o.sizes);
+    free(o.fractions);
+    free(o.biases);
     return rc;
 }

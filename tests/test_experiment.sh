@@ -193,6 +193,17 @@ if [ $status -eq 1 ] && grep -q "another experiment is writing into this folder"
     ok "a second experiment into the same --out is refused while the first runs, and takes it after"
 else not_ok "one experiment a folder" "exit $status: $err"; fi
 
+# No limit on a list but memory: 40 sizes make 40 x 2 x 6 leadership runs
+# (fewer where a small flock rounds two fractions alike), all named in the
+# journal's first line, and the sweep resumes from it.
+sizes=$(seq -s, 10 5 205)
+out=$("$exp" --quick --out "$tmp/long" --sizes "$sizes" --stop-after 5 2>&1); status=$?
+again=$("$exp" --quick --out "$tmp/long" --sizes "$sizes" --stop-after 5 2>&1); status2=$?
+if [ $status -eq 3 ] && [ $status2 -eq 3 ] && grep -q "sizes=$sizes " "$tmp/long/runs.csv" \
+    && [ "$(tail -n +3 "$tmp/long/runs.csv" | wc -l)" -eq 10 ] && grep -q "of 504 runs" <<<"$out"; then
+    ok "a list of 40 values is taken, named in the journal, and resumed"
+else not_ok "a list of 40 values" "exit $status: $out" "exit $status2: $again"; fi
+
 # Every limit --help states is the one the check applies: one past it is
 # refused with that very bound ("at most N" for --seeds, --frames and --jobs,
 # "each 1 to N" for --sizes).
