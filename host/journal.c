@@ -12,10 +12,25 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-enum { ROW_FIELDS = 10, SPEC_FIELDS = 7, FIELD_MAX = 32 };
+enum { ROW_FIELDS = 11, SPEC_FIELDS = 7, FIELD_MAX = 32, CHECK = ROW_FIELDS - 1 };
 
 static const char *const field_names[ROW_FIELDS] = {
-    "run", "kind", "boids", "scouts1", "scouts2", "bias", "seed", "dx", "right", "polarization"};
+    "run", "kind", "boids", "scouts1", "scouts2", "bias", "seed", "dx", "right", "polarization",
+    "check"};
+
+uint32_t journal_row_check(const char *text, size_t len)
+{
+    uint32_t crc = 0xffffffffu;
+    size_t i;
+    int bit;
+
+    for (i = 0; i < len; i++) {
+        crc ^= (unsigned char)text[i];
+        for (bit = 0; bit < 8; bit++)
+            crc = crc >> 1 ^ (0xedb88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
 
 /* Fields 1 to 6 of a run's row, the run itself, as text: the row's writer
  * and its checker use these same strings. */
@@ -36,9 +51,12 @@ int journal_format_row(char *buf, size_t len, size_t i, const run_spec_t *r,
     int n;
 
     spec_fields(r, spec);
-    n = snprintf(buf, len, "%zu,%s,%s,%s,%s,%s,%s,%.4f,%d,%.4f\n", i, spec[1], spec[2], spec[3],
+    n = snprintf(buf, len, "%zu,%s,%s,%s,%s,%s,%s,%.4f,%d,%.4f", i, spec[1], spec[2], spec[3],
                  spec[4], spec[5], spec[6], res->dx, res->right, res->polarization);
-    return n >= 0 && (size_t)n < len ? n : -1;
+    if (n < 0 || (size_t)n >= len)
+        return -1;
+    n += snprintf(buf + n, len - (size_t)n, ",%08x\n", (unsigned)journal_row_check(buf, (size_t)n));
+    return (size_t)n < len ? n : -1;
 }
 
 /* A number that fills the whole text (no blanks around it). */
@@ -100,6 +118,18 @@ int journal_parse_row(const char *line, size_t len, const run_spec_t *runs, size
         }
         memcpy(text[k], line + start, pos - start);
         text[k][pos - start] = '\0';
+    }
+    {
+        /* the check covers the row up to its last comma */
+        size_t body = len - strlen(text[CHECK]) - 1;
+        char expected[16];
+
+        snprintf(expected, sizeof expected, "%08x", (unsigned)journal_row_check(line, body));
+        if (strcmp(text[CHECK], expected) != 0) {
+            snprintf(why, whylen, "its check is \"%s\", its text gives %s (an edited or damaged row)",
+                     text[CHECK], expected);
+            return -1;
+        }
     }
     if (parse_run(text[0], n_runs, i) != 0) {
         snprintf(why, whylen, "run \"%s\" is not one of this sweep's %zu runs", text[0], n_runs);

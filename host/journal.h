@@ -8,10 +8,15 @@
 #define JOURNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "experiment.h"
 
-#define JOURNAL_COLUMNS "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization"
+#define JOURNAL_COLUMNS "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization,check"
+
+/* A row's check: the CRC-32 (IEEE) of its text before ",check", the last
+ * field, as 8 lowercase hex digits. An edited or damaged row fails it. */
+uint32_t journal_row_check(const char *text, size_t len);
 
 /* The runs of a sweep and the results known so far. */
 typedef struct {
@@ -54,8 +59,8 @@ int journal_close(journal_t *j, char *err, size_t errlen);
 int journal_format_row(char *buf, size_t len, size_t i, const run_spec_t *r,
                        const run_result_t *res);
 
-/* Checks one row (len bytes, no line ending) against the sweep's runs: every
- * field of the run as the sweep defines it, dx finite and within the world,
+/* Checks one row (len bytes, no line ending) against the sweep's runs: its
+ * check first, then every field of the run as the sweep defines it, dx finite and within the world,
  * right 0 or 1 and agreeing with dx's sign, polarization in [0, 1]. 0 with
  * *i and *res, or -1 with why. */
 int journal_parse_row(const char *line, size_t len, const run_spec_t *runs, size_t n_runs,

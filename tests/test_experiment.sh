@@ -14,8 +14,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 "$exp" --quick --out "$tmp/a" 2>"$tmp/a.err"; status=$?
 rows=$(tail -n +3 "$tmp/a/runs.csv" 2>/dev/null)
 if [ $status -eq 0 ] && [ "$(wc -l <<<"$rows")" -eq 48 ] \
-    && [ "$(sed -n 2p "$tmp/a/runs.csv")" = "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization" ] \
-    && awk -F, 'NF != 10 || $1 != NR - 1 || ($9 != 0 && $9 != 1) || $8 !~ /^-?[0-9]+\.[0-9]+$/ {bad = 1}
+    && [ "$(sed -n 2p "$tmp/a/runs.csv")" = "run,kind,boids,scouts1,scouts2,bias,seed,dx,right,polarization,check" ] \
+    && awk -F, 'NF != 11 || $1 != NR - 1 || ($9 != 0 && $9 != 1) || $8 !~ /^-?[0-9]+\.[0-9]+$/ || length($11) != 8 || $11 !~ /^[0-9a-f]+$/ {bad = 1}
                 END {exit bad}' <<<"$rows"; then
     ok "runs.csv has every run once, in order, well-formed"
 else not_ok "runs.csv" "exit $status" "$(head -5 "$tmp/a/runs.csv")"; fi
@@ -50,7 +50,7 @@ resume_case() {
     shift 3
     "$exp" --quick --out "$dir" 2>"$dir.err"; status=$?
     for skipped in "$@"; do
-        grep -qF "experiment: $dir/runs.csv:$skipped; skipped" "$dir.err" || status=skip
+        grep -qF "experiment: $dir/runs.csv:$skipped" "$dir.err" || status=skip
     done
     if [ "$status" = 0 ] && grep -q "resuming: $resumed of 48" "$dir.err" \
         && cmp -s "$tmp/a/runs.csv" "$dir/runs.csv" && cmp -s "$tmp/a/leadership.csv" "$dir/leadership.csv"; then
@@ -61,20 +61,27 @@ long_line=$(printf 'x%.0s' {1..600})
 mkdir "$tmp/j1" "$tmp/j2" "$tmp/j3" "$tmp/j4" "$tmp/j5"
 { journal_rows 5; echo "$long_line"; journal_rows 10 | tail -n 5; } >"$tmp/j1/runs.csv"
 resume_case "a 600-character line is skipped; the rows after it are kept" "$tmp/j1" 10 \
-    "8: 1 field, a row has 10"
-{ journal_rows 5; printf '5,0,10,0,0,0.1,6\0,1.0,1,0.5\n'; journal_rows 10 | tail -n 5; } >"$tmp/j2/runs.csv"
+    "8: 1 field, a row has 11; skipped"
+{ journal_rows 5; printf '5,0,10,0,0,0.1,6\0,1.0,1,0.5,00000000\n'; journal_rows 10 | tail -n 5; } >"$tmp/j2/runs.csv"
 resume_case "a line with a NUL byte is skipped; the rows after it are kept" "$tmp/j2" 10 \
-    "8: holds a NUL byte"
+    "8: holds a NUL byte; skipped"
 { journal_rows 10; echo "11,0,10,3,0,garbage"; } >"$tmp/j3/runs.csv"
 resume_case "a corrupt last line that ends in a newline is skipped, not a stop" "$tmp/j3" 10 \
-    "13: 6 fields, a row has 10"
+    "13: 6 fields, a row has 11; skipped"
 journal_rows 10 | sed 's/$/\r/' >"$tmp/j4/runs.csv"
 resume_case "a CRLF journal resumes" "$tmp/j4" 10
 journal_rows 10 | awk -F, -v OFS=, 'NR == 6 {$9 = 5} NR == 7 {$8 = "nan"} NR == 8 {$7 = 9} {print}' \
     >"$tmp/j5/runs.csv"
-resume_case "rows with right = 5, dx = nan, a wrong seed are skipped and run again" "$tmp/j5" 7 \
-    '6: run 3: right is "5", not 0 or 1' '7: run 4: dx is "nan", not a number in [-8192, 8192]' \
-    "8: run 5: seed is \"9\", the sweep's run has 6"
+resume_case "rows with right = 5, dx = nan, a wrong seed fail their checks, are skipped and run again" "$tmp/j5" 7 \
+    '6: its check is' '7: its check is' '8: its check is'
+# An edited row that stays in range (dx and polarization changed, right still
+# agreeing) fails its check: it is named, skipped and run again, never used.
+mkdir "$tmp/j6"
+journal_rows 10 | awk -F, -v OFS=, 'NR == 6 {$8 = ($8 < 0 ? "-1.2345" : "1.2345"); $10 = "0.1234"} {print}' \
+    >"$tmp/j6/runs.csv"
+resume_case "an edited row within its ranges fails its check, is skipped and run again" "$tmp/j6" 9 \
+    '6: its check is'
+
 
 # A header longer than 511 characters (long lists): the runs are kept
 sizes=$(seq -s, 1001 1016)

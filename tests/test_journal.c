@@ -119,6 +119,18 @@ static const char *row(char *buf, size_t i, double dx, int right, double polariz
     return buf;
 }
 
+/* line with its check appended (",xxxxxxxx"), as the journal would write it;
+ * the last of 8 buffers that calls share in turn. */
+static const char *checked(const char *line)
+{
+    static char bufs[8][160];
+    static int next;
+    char *buf = bufs[next++ % 8];
+
+    snprintf(buf, sizeof bufs[0], "%s,%08x", line, (unsigned)journal_row_check(line, strlen(line)));
+    return buf;
+}
+
 static int open_journal(fixture_t *f)
 {
     return journal_open(&f->j, f->path, DESCRIBE, &f->sr, collect_report, f, f->err,
@@ -135,7 +147,8 @@ static void a_written_row_reads_back(void **state)
 
     (void)state;
     row(buf, 3, -12.34567, 0, 0.98765);
-    assert_string_equal(buf, "3,1,30,4,2,0.05,1,-12.3457,0,0.9877\n");
+    assert_int_equal(strncmp(buf, checked("3,1,30,4,2,0.05,1,-12.3457,0,0.9877"), strlen(buf) - 1), 0);
+    assert_string_equal(buf + strlen(buf) - 1, "\n");
     assert_int_equal(journal_parse_row(buf, strlen(buf) - 1, runs, N_RUNS, &i, &res, why,
                                        sizeof why),
                      0);
@@ -157,15 +170,16 @@ static void a_row_too_long_for_its_buffer_is_refused(void **state)
     assert_int_equal(journal_format_row(buf, sizeof buf, 0, &runs[0], &res), -1);
 }
 
-/* Each bad row with the exact reason it is refused. */
+/* Each bad row, its check appended (so that the field is what fails), with
+ * the exact reason it is refused. */
 static void every_bad_field_is_named(void **state)
 {
     static const struct {
         const char *line, *why;
     } cases[] = {
-        {"0,0,10,0,0,0.1,1,1.0,1", "9 fields, a row has 10"},
-        {"0,0,10,0,0,0.1,1,1.0,1,0.5,7", "11 fields, a row has 10"},
-        {"garbage", "1 field, a row has 10"},
+        {"0,0,10,0,0,0.1,1,1.0,1", "10 fields, a row has 11"},
+        {"0,0,10,0,0,0.1,1,1.0,1,0.5,7", "12 fields, a row has 11"},
+        {"garbage", "2 fields, a row has 11"},
         {"x,0,10,0,0,0.1,1,1.0,1,0.5", "run \"x\" is not one of this sweep's 4 runs"},
         {"4,0,10,0,0,0.1,1,1.0,1,0.5", "run \"4\" is not one of this sweep's 4 runs"},
         {"-1,0,10,0,0,0.1,1,1.0,1,0.5", "run \"-1\" is not one of this sweep's 4 runs"},
@@ -201,12 +215,31 @@ static void every_bad_field_is_named(void **state)
 
     (void)state;
     for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const char *line = checked(cases[k].line);
+
         why[0] = '\0';
-        assert_int_equal(journal_parse_row(cases[k].line, strlen(cases[k].line), runs, N_RUNS,
-                                           &i, &res, why, sizeof why),
+        assert_int_equal(journal_parse_row(line, strlen(line), runs, N_RUNS, &i, &res, why,
+                                           sizeof why),
                          -1);
         assert_string_equal(why, cases[k].why);
     }
+}
+
+/* A row edited within its ranges, or damaged, fails its check. */
+static void an_edited_row_fails_its_check(void **state)
+{
+    char line[160], why[256], expected[256];
+    size_t i;
+    run_result_t res;
+
+    (void)state;
+    strcpy(line, checked("0,0,10,0,0,0.1,1,1.0,1,0.5"));
+    assert_int_equal(journal_parse_row(line, strlen(line), runs, N_RUNS, &i, &res, why, sizeof why), 0);
+    line[17] = '2'; /* dx 1.0 becomes 2.0: in range, right still agrees */
+    snprintf(expected, sizeof expected, "its check is \"%s\", its text gives %08x (an edited or damaged row)",
+             line + 27, (unsigned)journal_row_check(line, 26));
+    assert_int_equal(journal_parse_row(line, strlen(line), runs, N_RUNS, &i, &res, why, sizeof why), -1);
+    assert_string_equal(why, expected);
 }
 
 static void a_nul_byte_is_refused(void **state)
@@ -297,8 +330,8 @@ static void bad_lines_are_skipped_and_reported(void **state)
                           row(r1, 1, 2, 1, 0.5));
     memcpy(text + at, nul_row, sizeof nul_row - 1);
     at += sizeof nul_row - 1;
-    at += (size_t)snprintf(text + at, sizeof text - at, "%s%s%s",
-                           row(r2, 2, 3, 1, 0.5), "3,1,30,4,2,0.05,1,4.0,5,0.5\n",
+    at += (size_t)snprintf(text + at, sizeof text - at, "%s%s\n%s",
+                           row(r2, 2, 3, 1, 0.5), checked("3,1,30,4,2,0.05,1,4.0,5,0.5"),
                            row(r3, 0, 9, 1, 0.5));
     write_file(f->path, text, at);
     assert_int_equal(open_journal(f), 0);
@@ -307,7 +340,7 @@ static void bad_lines_are_skipped_and_reported(void **state)
     assert_true(f->have[0] && f->have[1] && f->have[2] && !f->have[3]);
     assert_true(f->result[0].dx == 1); /* the first of a repeated run */
     assert_int_equal(f->n_reports, 4);
-    assert_non_null(strstr(f->reports, "/runs.csv:4: 1 field, a row has 10; skipped\n"));
+    assert_non_null(strstr(f->reports, "/runs.csv:4: 1 field, a row has 11; skipped\n"));
     assert_non_null(strstr(f->reports, "/runs.csv:6: holds a NUL byte; skipped\n"));
     assert_non_null(strstr(f->reports, "/runs.csv:8: run 3: right is \"5\", not 0 or 1; skipped\n"));
     assert_non_null(strstr(f->reports, "/runs.csv:9: run 0 again; skipped\n"));
@@ -327,17 +360,17 @@ static void a_corrupt_last_line_with_its_newline_does_not_block(void **state)
     assert_int_equal(open_journal(f), 0);
     assert_int_equal(f->sr.done, 1);
     assert_int_equal(f->n_reports, 1);
-    assert_non_null(strstr(f->reports, "/runs.csv:4: 6 fields, a row has 10; skipped\n"));
+    assert_non_null(strstr(f->reports, "/runs.csv:4: 6 fields, a row has 11; skipped\n"));
 }
 
 static void a_crlf_journal_resumes(void **state)
 {
     fixture_t *f = *state;
-    static const char text[] = DESCRIBE "\r\n" JOURNAL_COLUMNS "\r\n"
-                                        "0,0,10,0,0,0.1,1,1.0000,1,0.5000\r\n"
-                                        "3,1,30,4,2,0.05,1,-1.0000,0,0.5000\r\n";
+    char text[512];
 
-    write_file(f->path, text, sizeof text - 1);
+    snprintf(text, sizeof text, DESCRIBE "\r\n" JOURNAL_COLUMNS "\r\n%s\r\n%s\r\n",
+             checked("0,0,10,0,0,0.1,1,1.0000,1,0.5000"), checked("3,1,30,4,2,0.05,1,-1.0000,0,0.5000"));
+    write_file(f->path, text, strlen(text));
     assert_int_equal(open_journal(f), 0);
     assert_int_equal(f->sr.done, 2);
     assert_int_equal(f->n_reports, 0);
@@ -445,6 +478,7 @@ int main(void)
         cmocka_unit_test(a_row_too_long_for_its_buffer_is_refused),
         cmocka_unit_test(every_bad_field_is_named),
         cmocka_unit_test(a_nul_byte_is_refused),
+        cmocka_unit_test(an_edited_row_fails_its_check),
         cmocka_unit_test_setup_teardown(a_new_journal_gets_its_two_header_lines, make_fixture,
                                         remove_fixture),
         cmocka_unit_test_setup_teardown(appended_rows_resume, make_fixture, remove_fixture),
