@@ -74,7 +74,6 @@ static int parse_count(const char *flag, const char *text, unsigned long min, un
     return 0;
 }
 
-/* Checks that need every flag: conflicts and relations. */
 /* Parameters under which some boid cannot come back (docs/reliability.md):
  * margins wider than half the world, whose turns cancel between them; or
  * scouts so biased that at the edge they head for the turn cannot bring their
@@ -115,6 +114,7 @@ static int check_stays_inside(const options_t *o, char *err, size_t errlen)
     return 0;
 }
 
+/* Checks that need every flag: conflicts and relations. */
 static int options_check(options_t *o, char *err, size_t errlen)
 {
     if (params_validate(&o->params, err, errlen) != 0)
