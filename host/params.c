@@ -282,7 +282,7 @@ int params_check_fixed(const param_set_t *ps, char *err, size_t errlen)
             snprintf(err, errlen,
                      "%s: %.10g becomes %.10g in the fixed model (steps of %.10g): give a value "
                      "nearer a step (%.10g or more), or --model float",
-                     info->name, v, kept, step, ceil(step / (2 * FIXED_TOLERANCE) / step) * step);
+                     info->name, v, kept, step, ceil(0.5 / FIXED_TOLERANCE) * step);
             return -1;
         }
     }
