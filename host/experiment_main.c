@@ -163,6 +163,20 @@ static const struct option EXPERIMENT_FLAGS[] = {
     {"help", no_argument, NULL, EXP_HELP},
     {NULL, 0, NULL, 0}};
 
+/* A list of values in [0, 1] (--fractions, --biases) into *owned, which the
+ * sweep's *list and *n then name; the list it replaces is freed. */
+static int set_unit_list(const char *flag, const char *value, double **owned, const double **list,
+                         size_t *n, char *err, size_t errlen)
+{
+    double *parsed;
+
+    if (parse_list(flag, value, 0, 0, 1, &parsed, n, err, errlen) != 0)
+        return -1;
+    free(*owned);
+    *list = *owned = parsed;
+    return 0;
+}
+
 /* One flag with its value; 0, 1 for --help, or -1 with a message. */
 static int apply_flag(options_t *o, int id, const char *flag, const char *value, char *err,
                       size_t errlen)
@@ -206,19 +220,11 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
         o->sweep.n_sizes = n;
         return 0;
     case EXP_FRACTIONS:
-        if (parse_list(flag, value, 0, 0, 1, &list, &n, err, errlen) != 0)
-            return -1;
-        free(o->fractions);
-        o->sweep.fractions = o->fractions = list;
-        o->sweep.n_fractions = n;
-        return 0;
+        return set_unit_list(flag, value, &o->fractions, &o->sweep.fractions, &o->sweep.n_fractions,
+                             err, errlen);
     case EXP_BIASES:
-        if (parse_list(flag, value, 0, 0, 1, &list, &n, err, errlen) != 0)
-            return -1;
-        free(o->biases);
-        o->sweep.biases = o->biases = list;
-        o->sweep.n_biases = n;
-        return 0;
+        return set_unit_list(flag, value, &o->biases, &o->sweep.biases, &o->sweep.n_biases, err,
+                             errlen);
     default: /* EXP_ONLY */
         if (strcmp(value, "leadership") == 0)
             o->sweep.conflict = 0;
