@@ -3,6 +3,7 @@
 #include "monitor_app.h"
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -262,17 +263,21 @@ int monitor_check_outputs(const monitor_flags_t *f, unsigned long frames, const 
 }
 
 int monitor_trace_end(const monitor_flags_t *f, int run_ok, int started, unsigned long frames,
-                      char *err, size_t errlen)
+                      const char *prog)
 {
+    char err[PATH_MAX + 256];
+
     if (!run_ok) {
         system_sim_trace_discard();
+        return 0;
+    }
+    if (system_sim_trace_finish(err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
         return -1;
     }
-    if (system_sim_trace_finish(err, errlen) != 0)
-        return -1;
     if (f->trace_path != NULL && !started) {
-        snprintf(err, errlen, "--trace-from %lu: the run ended at frame %lu, before the trace "
-                              "began; no trace written", f->trace_from, frames);
+        fprintf(stderr, "%s: --trace-from %lu: the run ended at frame %lu, before the trace "
+                        "began; no trace written\n", prog, f->trace_from, frames);
         return -1;
     }
     return 0;

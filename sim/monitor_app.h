@@ -72,10 +72,12 @@ int monitor_check_outputs(const monitor_flags_t *f, unsigned long frames, const 
 int monitor_trace_window(const monitor_flags_t *f, unsigned long frames, int *started,
                          const char *prog, char *err, size_t errlen);
 /* At the run's end: a trace of a run that went well put in place, one of a
- * failed run thrown away (-1, err untouched). -1 with a message if the trace
- * could not be written whole, or never began (--trace-from past the end). */
+ * failed run thrown away (0: the run's own error is the caller's to say). -1,
+ * said on stderr as "prog: why", if the trace could not be written whole or
+ * never began (--trace-from past the end): a failed trace costs no other
+ * output, so the caller goes on to its report and --save, and exits 1. */
 int monitor_trace_end(const monitor_flags_t *f, int run_ok, int started, unsigned long frames,
-                      char *err, size_t errlen);
+                      const char *prog);
 
 /* The window's mouse, as the last event left it. */
 typedef struct {
