@@ -138,14 +138,22 @@ static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...
     return -1;
 }
 
+/* The folder that holds path ("." for a bare name), in a new string; NULL
+ * when out of memory. */
+static char *folder_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+
+    return slash == NULL ? strdup(".") : strndup(path, (size_t)(slash - path) + 1);
+}
+
 /* Whether the kernel's protected_symlinks would refuse to follow the link p
  * (its lstat in link) for open(O_CREAT): a link in a sticky world-writable
  * folder (/tmp) that is neither ours nor the folder owner's. Another user's
  * link there must not make this program replace a file it was not asked to. */
 static int protected_link(const char *p, const struct stat *link)
 {
-    const char *slash = strrchr(p, '/');
-    char *dir = slash == NULL ? strdup(".") : strndup(p, (size_t)(slash - p) + 1);
+    char *dir = folder_of(p);
     struct stat st;
     int refused;
 
@@ -232,15 +240,14 @@ static int check_target(const char *name, const char *target, mode_t *mode, uid_
 }
 
 /* The old file's owner and group on the new one where we may set them, as
- * `sed -i` does: both (root), else the group alone (one of ours), else
- * neither. Before the mode, which a change of owner may clear bits of. */
-static void keep_owner(int fd, uid_t owner, gid_t group)
+ * `sed -i` does: both (root), else the group alone (one of ours), else the
+ * creator's stay. Before the mode, which a change of owner may clear bits of.
+ * 0, or -1 when the file keeps its creator's owner and group. */
+static int keep_owner(int fd, uid_t owner, gid_t group)
 {
     if (owner == (uid_t)-1 || fchown(fd, owner, group) == 0)
-        return;
-    if (fchown(fd, (uid_t)-1, group) != 0) {
-        /* the creator's owner and group: all an unprivileged user can give */
-    }
+        return 0;
+    return fchown(fd, (uid_t)-1, group);
 }
 
 static void free_paths(atomic_file_t *a)
@@ -271,8 +278,7 @@ static void discard(atomic_file_t *a)
  * be synced (some file systems) loses nothing already written. */
 static void sync_directory(const char *target)
 {
-    const char *slash = strrchr(target, '/');
-    char *dir = slash == NULL ? strdup(".") : strndup(target, (size_t)(slash - target) + 1);
+    char *dir = folder_of(target);
     int fd = dir == NULL ? -1 : open(dir, O_RDONLY | O_DIRECTORY);
 
     if (fd >= 0) {
@@ -354,7 +360,7 @@ int atomic_file_open(atomic_file_t *a, const char *path, char *err, size_t errle
         return -1;
     }
     /* mkstemp makes the file private (0600); an output is ordinary data. */
-    keep_owner(fd, owner, group);
+    (void)keep_owner(fd, owner, group); /* where it cannot, the creator's stay */
     if (fchmod(fd, mode) != 0 || (a->f = fdopen(fd, "wb")) == NULL) {
         fail(err, errlen, path, "%s", strerror(errno));
         close(fd);
