@@ -581,6 +581,9 @@ stamp_value_soc.params = $(SOC_VARIANT) FETCH_REG=$(SOC_FETCH_REG)
 $(MODE_STAMP) $(VL_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
 	@mkdir -p $(@D)
 	@[ "$$(cat $@ 2>/dev/null)" = "$(stamp_value_$(@F))" ] || echo "$(stamp_value_$(@F))" > $@
+# FORCE is phony: under .SECONDARY a missing FORCE file would count as an
+# intermediate that need not be made, and its dependents would never run again.
+.PHONY: FORCE
 FORCE:
 
 # build/sim in another video mode, in a build directory of its own.
