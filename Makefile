@@ -22,7 +22,7 @@ SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 # host/hal_absent.c stands behind their HAL.
 # Debian's Verilator, or with VERILATOR_ROOT=DIR the one installed there
 # (DIR/bin/verilator, DIR/include; `scripts/setup.sh verilator` installs the
-# newest tested release and prints its root). Models are built in $(BUILD)/vl
+# newest tested release, NEWEST_VERILATOR_ROOT below). Models are built in $(BUILD)/vl
 # with a stamp of the Verilator's version: another one rebuilds them.
 VERILATOR_ROOT ?=
 ifeq ($(VERILATOR_ROOT),)
