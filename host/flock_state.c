@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flock_state.h"
+#include "number_parse.h"
 
 
 double q16_to_double(q16_t v) { return (double)v / Q16_ONE; }
@@ -55,19 +56,6 @@ void fflock_free(fflock_t *f)
     memset(f, 0, sizeof *f);
 }
 
-/* A number with as many digits as it takes to tell it from its neighbours,
- * so a bound and a value just outside it never print the same. */
-static const char *exact(char out[32], double v)
-{
-    int digits;
-
-    for (digits = 6; digits < 17; digits++) {
-        snprintf(out, 32, "%.*g", digits, v);
-        if (strtod(out, NULL) == v)
-            break;
-    }
-    return out;
-}
 
 static int check_value(double v, double lo, double hi, size_t id, const char *what, char *err,
                        size_t errlen)
@@ -76,8 +64,9 @@ static int check_value(double v, double lo, double hi, size_t id, const char *wh
 
     if (v >= lo && v <= hi)
         return 0;
-    snprintf(err, errlen, "id %zu: %s %s is out of range [%s, %s]", id, what, exact(a, v),
-             exact(b, lo), exact(c, hi));
+    snprintf(err, errlen, "id %zu: %s %s is out of range [%s, %s]", id, what,
+             number_format_exact(a, sizeof a, v), number_format_exact(b, sizeof b, lo),
+             number_format_exact(c, sizeof c, hi));
     return -1;
 }
 

@@ -88,6 +88,19 @@ enum number_status number_parse_real(const char *what, const char *text, double 
     return NUMBER_OK;
 }
 
+const char *number_format_exact(char *buf, size_t len, double v)
+{
+    int digits;
+
+    for (digits = 6; digits < 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return buf;
+    }
+    snprintf(buf, len, "%.17g", v);
+    return buf;
+}
+
 enum number_status number_parse_whole(const char *what, const char *text, unsigned long min,
                                       unsigned long max, unsigned long *out, char *err,
                                       size_t errlen)

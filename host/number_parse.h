@@ -25,5 +25,10 @@ enum number_status number_parse_real(const char *what, const char *text, double 
 enum number_status number_parse_whole(const char *what, const char *text, unsigned long min,
                                       unsigned long max, unsigned long *out, char *err,
                                       size_t errlen);
+/* ... and the way back: the shortest decimal (at most 17 significant digits,
+ * a double's) that reads back as exactly v, into buf (32 bytes hold any).
+ * A state file loads into the same state; a bound and a value just outside
+ * it never print the same. Returns buf. */
+const char *number_format_exact(char *buf, size_t len, double v);
 
 #endif

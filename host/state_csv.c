@@ -454,21 +454,6 @@ static int check_row(const state_row_t *row, size_t id, const char *path, char *
     return 0;
 }
 
-/* The shortest decimal that reads back as exactly v (at most 17 significant
- * digits, a double's): a saved state, the float model's included, loads
- * into the same state, and so the same future. */
-static void format_exact(char *buf, size_t len, double v)
-{
-    int digits;
-
-    for (digits = 6; digits < 17; digits++) {
-        snprintf(buf, len, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-    snprintf(buf, len, "%.17g", v);
-}
-
 static int write_rows(FILE *f, const state_table_t *t, const char *path, char *err, size_t errlen)
 {
     size_t id;
@@ -484,8 +469,9 @@ static int write_rows(FILE *f, const state_table_t *t, const char *path, char *e
         char text[5][32];
         size_t k;
 
+        /* exactly: a saved state, the float model's included, resumes the same future */
         for (k = 0; k < 5; k++)
-            format_exact(text[k], sizeof text[k], numbers[k]);
+            number_format_exact(text[k], sizeof text[k], numbers[k]);
         if (fprintf(f, "%zu,%s,%s,%s,%s,%s,%s\n", id, role_names[row->role], text[0], text[1], text[2],
                     text[3], text[4]) < 0)
             goto write_failed;
