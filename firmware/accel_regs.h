@@ -16,6 +16,7 @@
 #define ACCEL_CTRL_SORT 0x00000040u
 #define ACCEL_CTRL_LIMIT 0x00000080u
 #define ACCEL_CTRL_PREDATORS 0x00000100u
+#define ACCEL_CTRL_EDGES_PSEUDOCODE 0x00000200u
 #define ACCEL_STATUS 0x0010u /* RW: Progress and sticky error flags; write 1 to a flag to clear it */
 #define ACCEL_STATUS_BUSY 0x00000001u
 #define ACCEL_STATUS_DONE 0x00000002u

@@ -11,6 +11,9 @@
 enum flock_rules { RULES_CORNELL = 0, RULES_WEIGHTED = 1 };
 enum flock_order { ORDER_SEQUENTIAL = 0, ORDER_SYNCHRONOUS = 1 };
 enum flock_speed { SPEED_EXACT = 0, SPEED_AMBM = 1 };
+/* Step 5 at an edge: the speed rule keeps an edge's braking (the default),
+ * or scales it away as the references' pseudocode does (docs/rules.md). */
+enum flock_edges { EDGES_BRAKE = 0, EDGES_PSEUDOCODE = 1 };
 
 typedef struct {
     q16_t world_w, world_h; /* px; margins are measured inward from each edge */
@@ -26,7 +29,7 @@ typedef struct {
     q16_t speed;                                             /* constant speed, px/frame */
     uint8_t turn_limited;                                    /* maxturn below 180 degrees */
     q16_t maxturn_cos, maxturn_sin;                          /* of maxturn */
-    uint8_t rules, order, speed_estimate;
+    uint8_t rules, order, speed_estimate, edges;
 } flock_params_t;
 
 #endif

@@ -21,6 +21,7 @@ neighbor_query_t neighbor_query_make(const flock_params_t *p)
     q.minspeed = p->minspeed;
     q.maxspeed = p->maxspeed;
     q.speed_exact = p->speed_estimate == SPEED_EXACT;
+    q.edges_pseudocode = p->edges == EDGES_PSEUDOCODE;
     q.predatorrange = p->predatorrange;
     q.predatorturn = p->predatorturnfactor;
     q.predators = NULL;

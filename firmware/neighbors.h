@@ -69,6 +69,7 @@ typedef struct {
     q16_t turn, margin;
     q16_t minspeed, maxspeed;    /* with speed_exact, lets it take step 5's common case */
     int speed_exact;             /* the speed limit uses the exact estimate (SPEED_EXACT) */
+    int edges_pseudocode;        /* ... and undoes an edge's braking (EDGES_PSEUDOCODE) */
     q16_t predatorrange, predatorturn; /* with the predators, lets it take step 3 too */
     const boid_t *predators;     /* where they are this frame (flock_step sets them; */
     uint32_t n_predators;        /*   neighbor_query_make: none) */

@@ -73,12 +73,13 @@ int neighbors_accel_init(neighbors_accel_t *a)
         a->slots = a->n_max;
     /* CTRL.STEER sticks only in a build with steering, CTRL.VELOCITY,
      * CTRL.LIMIT and CTRL.PREDATORS only in one that has them too */
-    hal_write32(ACCEL_CTRL,
-                ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY | ACCEL_CTRL_LIMIT | ACCEL_CTRL_PREDATORS);
+    hal_write32(ACCEL_CTRL, ACCEL_CTRL_STEER | ACCEL_CTRL_VELOCITY | ACCEL_CTRL_LIMIT |
+                                ACCEL_CTRL_PREDATORS | ACCEL_CTRL_EDGES_PSEUDOCODE);
     ctrl = hal_read32(ACCEL_CTRL);
     a->can_steer = (ctrl & ACCEL_CTRL_STEER) != 0;
     a->can_velocity = a->can_steer && (ctrl & ACCEL_CTRL_VELOCITY) != 0;
     a->can_limit = a->can_velocity && (ctrl & ACCEL_CTRL_LIMIT) != 0;
+    a->can_limit_pseudocode = a->can_limit && (ctrl & ACCEL_CTRL_EDGES_PSEUDOCODE) != 0;
     if (a->can_velocity && (ctrl & ACCEL_CTRL_PREDATORS) != 0)
         a->predators_max = hal_read32(ACCEL_PREDATORS_MAX);
     a->flee = a->predators_max != 0;
@@ -237,8 +238,13 @@ static int accel_begin(void *ctx, const boid_t *boids, uint32_t n, const neighbo
         hal_write32(ACCEL_CENTERING, (uint32_t)q->centering);
         hal_write32(ACCEL_AVOID, (uint32_t)q->avoid);
     }
-    a->run_steer = a->steer == NEIGHBOR_STREAM_LIMITED && !q->speed_exact ? NEIGHBOR_STREAM_VELOCITY
-                                                                           : a->steer;
+    /* the device's step 5 is the exact estimate's, with either edge rule
+     * where it has CTRL.EDGES_PSEUDOCODE */
+    a->run_steer = a->steer == NEIGHBOR_STREAM_LIMITED &&
+                           (!q->speed_exact || (q->edges_pseudocode && !a->can_limit_pseudocode))
+                       ? NEIGHBOR_STREAM_VELOCITY
+                       : a->steer;
+    a->run_edges_pseudocode = a->run_steer == NEIGHBOR_STREAM_LIMITED && q->edges_pseudocode;
     if (a->run_steer == NEIGHBOR_STREAM_LIMITED) {
         hal_write32(ACCEL_MINSPEED, (uint32_t)q->minspeed);
         hal_write32(ACCEL_MAXSPEED, (uint32_t)q->maxspeed);
@@ -428,7 +434,9 @@ static int accel_sums_stream(void *ctx, uint32_t k, neighbor_stream_t *s)
                                (a->run_steer != NEIGHBOR_STREAM_SUMS ? ACCEL_CTRL_STEER : 0) |
                                (a->run_steer >= NEIGHBOR_STREAM_VELOCITY ? ACCEL_CTRL_VELOCITY : 0) |
                                (a->run_steer == NEIGHBOR_STREAM_LIMITED ? ACCEL_CTRL_LIMIT : 0) |
-                               (a->run_flee ? ACCEL_CTRL_PREDATORS : 0)) != NEIGHBORS_OK)
+                               (a->run_flee ? ACCEL_CTRL_PREDATORS : 0) |
+                               (a->run_edges_pseudocode ? ACCEL_CTRL_EDGES_PSEUDOCODE : 0)) !=
+            NEIGHBORS_OK)
             return NEIGHBORS_E_DEVICE;
         a->streaming = 1;
         s->base = ACCEL_RESULTS_BASE;

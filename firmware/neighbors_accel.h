@@ -24,6 +24,7 @@ typedef struct {
     uint32_t can_steer;   /* the device has CTRL.STEER */
     uint32_t can_velocity; /* ... and CTRL.VELOCITY */
     uint32_t can_limit;   /* ... and CTRL.LIMIT */
+    uint32_t can_limit_pseudocode; /* ... and CTRL.EDGES_PSEUDOCODE */
     uint32_t steer;       /* what sums_stream's batches make of their entries:
                              NEIGHBOR_STREAM_SUMS, _STEERING, _VELOCITY or _LIMITED */
     uint32_t run_steer;   /* what this frame's batch makes of them: steer, but
@@ -32,6 +33,7 @@ typedef struct {
     uint32_t predators_max; /* PREDATORS_MAX: the device's predator table (CTRL.PREDATORS) */
     uint32_t flee;        /* a batch with velocity takes step 3 on the device where it can */
     uint32_t run_flee;    /* this frame's batch does: the query's predators fit the table */
+    uint32_t run_edges_pseudocode; /* its step 5 is the pseudocode's at the edges */
 } neighbors_accel_t;
 
 /* Checks the ID register and reads the build parameters. Returns 0, or

@@ -65,7 +65,7 @@ neighbor_engine_t neighbors_brute_engine(neighbors_brute_t *ctx)
 {
     neighbor_engine_t e = {"brute", ctx, brute_begin, brute_sums_one, brute_moved, brute_sums_all,
                            NULL};
-    neighbors_brute_t empty = {NULL, 0, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0}, 0};
+    neighbors_brute_t empty = {NULL, 0, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0}, 0};
 
     *ctx = empty;
     return e;

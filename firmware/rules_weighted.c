@@ -75,7 +75,7 @@ static void hold_speed_and_turn(boid_t *b, const boid_t *old, edge_turn_t turn,
     int32_t nx, ny, ox, oy;
     uint32_t ax = fx_uabs(b->vx), ay = fx_uabs(b->vy);
 
-    if ((ax | ay) < 1u << 22 && fx_sq18(ax) + fx_sq18(ay) < fx_sq18((uint32_t)p->speed))
+    if (p->edges == EDGES_BRAKE && (ax | ay) < 1u << 22 && fx_sq18(ax) + fx_sq18(ay) < fx_sq18((uint32_t)p->speed))
         (void)keep_edge_brake(&b->vx, &b->vy, p->speed, turn, old->x, old->y, p);
     unit_vector(b->vx, b->vy, &nx, &ny);
     unit_vector(old->vx, old->vy, &ox, &oy);

@@ -112,7 +112,7 @@ static void scale_out_of_range(boid_t *b, int below, const edge_turn_t *turn,
     int32_t vx = b->vx, vy = b->vy;
     q16_t target = below ? p->minspeed : p->maxspeed;
 
-    if (below) {
+    if (below && p->edges == EDGES_BRAKE) {
         edge_turn_t t = turn != NULL ? *turn : edge_turn(b, p);
         if ((t.x | t.y) != 0 && keep_edge_brake(&vx, &vy, target, t, b->x, b->y, p)) {
             b->vx = vx;

@@ -31,9 +31,9 @@ static int run(const options_t *o, flock_sim_t *sim, char *err, size_t errlen)
 
     size_t n = o->model == MODEL_FLOAT ? sim->flt.n : (size_t)sim->fixed.n;
     size_t np = o->model == MODEL_FLOAT ? sim->flt.n_predators : (size_t)sim->fixed.n_predators;
-    printf("# %zu boids, %zu predator%s; model %s, update %s, rules %s, neighbors %s\n", n, np,
-           np == 1 ? "" : "s", OPTION_MODELS[o->model], OPTION_ORDERS[o->params.order],
-           OPTION_RULES[o->params.rules],
+    printf("# %zu boids, %zu predator%s; model %s, update %s, rules %s, edges %s, neighbors %s\n",
+           n, np, np == 1 ? "" : "s", OPTION_MODELS[o->model], OPTION_ORDERS[o->params.order],
+           OPTION_RULES[o->params.rules], OPTION_EDGES[o->params.edges],
            o->model == MODEL_FLOAT ? "brute" : OPTION_NEIGHBORS[o->neighbors]);
     printf("# frame\tpolarization\tmean_nn_px\tmean_speed\tcentre_x\tcentre_y\n");
     for (frame = 1; frame <= o->frames; frame++) {

@@ -26,6 +26,7 @@ void sweep_defaults(sweep_t *s)
     s->conflict_bias = 0.05;
     s->seeds = 100;
     s->frames = 600;
+    s->edges = EDGES_BRAKE;
     s->leadership = s->conflict = 1;
 }
 
@@ -136,6 +137,8 @@ int sweep_describe(const sweep_t *s, char *buf, size_t len)
     size_t at = 0, i;
 
     describe_add(buf, len, &at, "# sweep frames=%u seeds=%u", s->frames, s->seeds);
+    if (s->edges == EDGES_PSEUDOCODE) /* the default's journals read as before */
+        describe_add(buf, len, &at, " edges=pseudocode");
     if (s->leadership) {
         for (i = 0; i < s->n_sizes; i++)
             describe_add(buf, len, &at, "%s%u", i ? "," : " sizes=", s->sizes[i]);
@@ -150,7 +153,7 @@ int sweep_describe(const sweep_t *s, char *buf, size_t len)
     return at < len ? 0 : -1;
 }
 
-int experiment_run(const run_spec_t *r, uint32_t frames, run_result_t *out, char *err,
+int experiment_run(const run_spec_t *r, uint32_t frames, int edges, run_result_t *out, char *err,
                    size_t errlen)
 {
     scene_spec_t spec = {r->boids,        0, r->scouts1, r->scouts2, r->bias, r->bias,
@@ -166,6 +169,7 @@ int experiment_run(const run_spec_t *r, uint32_t frames, run_result_t *out, char
     ps.world_w = EXPERIMENT_WORLD_W;
     ps.world_h = EXPERIMENT_WORLD_H;
     ps.order = ORDER_SYNCHRONOUS; /* no advantage from being early in id order */
+    ps.edges = edges;
     if (scene_random(&spec, &t) != 0) {
         snprintf(err, errlen, "out of memory for %u boids", r->boids);
         return -1;

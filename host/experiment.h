@@ -34,6 +34,7 @@ typedef struct {
     uint32_t conflict_boids, conflict_informed; /* conflict runs split the informed */
     double conflict_bias;
     uint32_t seeds, frames;
+    int edges;                /* enum flock_edges (--edges) */
     int leadership, conflict; /* which parts to run */
 } sweep_t;
 
@@ -47,9 +48,10 @@ run_spec_t *sweep_runs(const sweep_t *s, size_t *n);
  * resume refuses another sweep's journal. -1 if it does not fit in len. */
 int sweep_describe(const sweep_t *s, char *buf, size_t len);
 
-/* Flies one run; -1 with a message if out of memory. Depends only on *r and
- * frames: the same run gives the same result on any thread, in any order. */
-int experiment_run(const run_spec_t *r, uint32_t frames, run_result_t *out, char *err,
+/* Flies one run under the edge rule edges (enum flock_edges); -1 with a
+ * message if out of memory. Depends only on *r, frames and edges: the same
+ * run gives the same result on any thread, in any order. */
+int experiment_run(const run_spec_t *r, uint32_t frames, int edges, run_result_t *out, char *err,
                    size_t errlen);
 
 #define EXPERIMENT_WORLD_W 8192

@@ -38,6 +38,7 @@ typedef struct {
     size_t next, started, failed;
     journal_t journal;
     uint32_t frames;
+    int edges;
     unsigned long stop_after;
     char error[PATH_MAX + 256];
 } sweep_state_t;
@@ -137,6 +138,8 @@ static void print_help(void)
            "                     (a LIST holds as many values as memory does; fractions and\n"
            "                     biases 0 to 1)\n"
            "  --only PART        leadership | conflict (default both)\n"
+           "  --edges E          brake (default) | pseudocode: the references' edge rule\n"
+           "                     (docs/rules.md); a journal resumes only under its own rule\n"
            "  --jobs J           worker threads (default: the number of cores; at most %u)\n"
            "  --quick            a small sweep (seconds), for tests\n"
            "  --stop-after K     stop after K new runs, as an interruption would\n"
@@ -146,7 +149,7 @@ static void print_help(void)
 
 enum experiment_flag {
     EXP_OUT = 0x100, EXP_SEEDS, EXP_FRAMES, EXP_SIZES, EXP_FRACTIONS, EXP_BIASES, EXP_ONLY, EXP_JOBS,
-    EXP_QUICK, EXP_STOP_AFTER, EXP_HELP
+    EXP_QUICK, EXP_STOP_AFTER, EXP_EDGES, EXP_HELP
 };
 
 static const struct option EXPERIMENT_FLAGS[] = {
@@ -160,6 +163,7 @@ static const struct option EXPERIMENT_FLAGS[] = {
     {"jobs", required_argument, NULL, EXP_JOBS},
     {"quick", no_argument, NULL, EXP_QUICK},
     {"stop-after", required_argument, NULL, EXP_STOP_AFTER},
+    {"edges", required_argument, NULL, EXP_EDGES},
     {"help", no_argument, NULL, EXP_HELP},
     {NULL, 0, NULL, 0}};
 
@@ -225,6 +229,16 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
     case EXP_BIASES:
         return set_unit_list(flag, value, &o->biases, &o->sweep.biases, &o->sweep.n_biases, err,
                              errlen);
+    case EXP_EDGES:
+        if (strcmp(value, "brake") == 0)
+            o->sweep.edges = EDGES_BRAKE;
+        else if (strcmp(value, "pseudocode") == 0)
+            o->sweep.edges = EDGES_PSEUDOCODE;
+        else {
+            snprintf(err, errlen, "--edges: \"%.60s\" is not one of brake|pseudocode", value);
+            return -1;
+        }
+        return 0;
     default: /* EXP_ONLY */
         if (strcmp(value, "leadership") == 0)
             o->sweep.conflict = 0;
@@ -303,7 +317,7 @@ static void *worker(void *arg)
         st->started++;
         pthread_mutex_unlock(&st->lock);
 
-        if (experiment_run(&sr->runs[i], st->frames, &res, err, sizeof err) != 0) {
+        if (experiment_run(&sr->runs[i], st->frames, st->edges, &res, err, sizeof err) != 0) {
             pthread_mutex_lock(&st->lock);
             st->failed = 1;
             snprintf(st->error, sizeof st->error, "run %zu: %s", i, err);
@@ -634,6 +648,7 @@ static int experiment(options_t *o)
     sr->have = runs == NULL ? NULL : calloc(sr->n_runs + 1, 1);
     sr->result = runs == NULL ? NULL : calloc(sr->n_runs + 1, sizeof *sr->result);
     st.frames = o->sweep.frames;
+    st.edges = o->sweep.edges;
     st.stop_after = o->stop_after;
     pthread_mutex_init(&st.lock, NULL);
     if (describe == NULL || runs == NULL || sr->have == NULL || sr->result == NULL)

@@ -254,7 +254,7 @@ static void limit_speed(fboid_t *b, edge_turn_t turn, const param_set_t *p)
             b->vy = 0;
         }
     } else if (speed < p->minspeed) {
-        if (!keep_edge_brake(b, p->minspeed, turn, b->x, b->y, p)) {
+        if (p->edges == EDGES_PSEUDOCODE || !keep_edge_brake(b, p->minspeed, turn, b->x, b->y, p)) {
             b->vx = b->vx / speed * p->minspeed;
             b->vy = b->vy / speed * p->minspeed;
         }
@@ -324,7 +324,7 @@ static void step_boid(fflock_t *f, size_t i, const fboid_t *others, const param_
     if (p->rules == RULES_WEIGHTED) {
         /* The weighted reference moves with the steered velocity, then normalizes it. */
         move(b);
-        if (b->vx * b->vx + b->vy * b->vy < p->speed * p->speed)
+        if (p->edges == EDGES_BRAKE && b->vx * b->vx + b->vy * b->vy < p->speed * p->speed)
             keep_edge_brake(b, p->speed, turn, old_x, old_y, p);
         set_constant_speed(b, old_vx, old_vy, p);
         limit_turn(b, old_vx, old_vy, p);

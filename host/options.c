@@ -157,6 +157,7 @@ const char *const OPTION_ORDERS[] = {"sequential", "synchronous", NULL};
 const char *const OPTION_RULES[] = {"cornell", "weighted", NULL};
 const char *const OPTION_NEIGHBORS[] = {"brute", "grid", "accel", NULL};
 static const char *const SQRTS[] = {"exact", "ambm", NULL};
+const char *const OPTION_EDGES[] = {"brake", "pseudocode", NULL};
 
 /* Sets *choice to the index of text in choices; returns 0 or -1. */
 static int set_choice(int *choice, const char *flag, const char *text,
@@ -173,7 +174,7 @@ static int set_choice(int *choice, const char *flag, const char *text,
 enum flock_flag {
     FLAG_BOIDS = 1, FLAG_PREDATORS, FLAG_SCOUTS1, FLAG_SCOUTS2, FLAG_BIAS1, FLAG_BIAS2, FLAG_SEED,
     FLAG_FRAMES, FLAG_EVERY, FLAG_WORLD, FLAG_SET, FLAG_CONFIG, FLAG_LOAD, FLAG_SAVE, FLAG_MODEL,
-    FLAG_UPDATE, FLAG_RULES, FLAG_NEIGHBORS, FLAG_SQRT, FLAG_DYNAMIC_BIAS, FLAG_HELP
+    FLAG_UPDATE, FLAG_RULES, FLAG_NEIGHBORS, FLAG_SQRT, FLAG_EDGES, FLAG_DYNAMIC_BIAS, FLAG_HELP
 };
 
 static const struct option FLOCK_FLAGS[] = {
@@ -196,6 +197,7 @@ static const struct option FLOCK_FLAGS[] = {
     {"rules", required_argument, NULL, FLAG_RULES},
     {"neighbors", required_argument, NULL, FLAG_NEIGHBORS},
     {"sqrt", required_argument, NULL, FLAG_SQRT},
+    {"edges", required_argument, NULL, FLAG_EDGES},
     {"dynamic-bias", no_argument, NULL, FLAG_DYNAMIC_BIAS},
     {"help", no_argument, NULL, FLAG_HELP},
     {NULL, 0, NULL, 0}};
@@ -244,6 +246,7 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
         return set_choice(&o->neighbors, flag, value, OPTION_NEIGHBORS, err, errlen);
     case FLAG_SQRT:
         return set_choice(&o->params.speed_estimate, flag, value, SQRTS, err, errlen);
+    case FLAG_EDGES: return set_choice(&o->params.edges, flag, value, OPTION_EDGES, err, errlen);
     case FLAG_DYNAMIC_BIAS: o->params.dynamic_bias = 1; return 0;
     default: return OPTIONS_HELP;
     }
@@ -400,6 +403,8 @@ void options_print_flock_help(FILE *out, unsigned long boids_max, unsigned long 
             "  --update U         sequential (pseudocode, default) | synchronous (parallel)\n"
             "  --rules R          cornell (default) | weighted\n"
             "  --sqrt S           exact (default) | ambm: speed by alpha-max-plus-beta-min\n"
+            "  --edges E          brake (default): the speed rule keeps an edge's braking |\n"
+            "                     pseudocode: scales it away, as the references do\n"
             "  --set NAME=VALUE   set a parameter (repeatable)\n"
             "  --config FILE      parameters from a file, one NAME = VALUE a line, # comments\n"
             "  --save FILE        write the final state (CSV), atomically\n",

@@ -48,6 +48,7 @@ extern const char *const OPTION_MODELS[];    /* --model: enum model_kind */
 extern const char *const OPTION_ORDERS[];    /* --update: enum flock_order */
 extern const char *const OPTION_RULES[];     /* --rules: enum flock_rules */
 extern const char *const OPTION_NEIGHBORS[]; /* --neighbors: enum neighbor_kind */
+extern const char *const OPTION_EDGES[];     /* --edges: enum flock_edges */
 
 /* Parses argv in order (a later --set overrides an earlier --config line).
  * Returns OPTIONS_RUN, OPTIONS_HELP, or OPTIONS_ERROR with one line in err. */

@@ -69,6 +69,7 @@ void params_defaults(param_set_t *ps)
     ps->rules = RULES_CORNELL;
     ps->order = ORDER_SEQUENTIAL;
     ps->speed_estimate = SPEED_EXACT;
+    ps->edges = EDGES_BRAKE;
 }
 
 static const param_info_t *find_param(const char *name)
@@ -261,6 +262,7 @@ void params_to_fixed(const param_set_t *ps, flock_params_t *out)
     out->rules = (uint8_t)ps->rules;
     out->order = (uint8_t)ps->order;
     out->speed_estimate = (uint8_t)ps->speed_estimate;
+    out->edges = (uint8_t)ps->edges;
 }
 
 /* How far the fixed model may move a value from what was typed, relatively. */

@@ -19,7 +19,8 @@ typedef struct {
     double maxbias, bias_increment, biasval;
     double cohesionweight, alignmentweight, separationweight, speed, maxturn;
     int dynamic_bias;
-    int rules, order, speed_estimate; /* enum flock_rules, flock_order, flock_speed */
+    int rules, order, speed_estimate, edges; /* enum flock_rules, flock_order, flock_speed,
+                                              * flock_edges */
 } param_set_t;
 
 void params_defaults(param_set_t *ps);

@@ -167,9 +167,10 @@ int main(int argc, char **argv)
         free(e[1].stay);
         return fail(rc != 0 ? err : "out of memory");
     }
-    printf("# %zu boids, %zu predators; model %s, rules %s, update %s, %lu frames\n",
+    printf("# %zu boids, %zu predators; model %s, rules %s, update %s, edges %s, %lu frames\n",
            group_size(&sim, 0), group_size(&sim, 1), OPTION_MODELS[o.model],
-           OPTION_RULES[o.params.rules], OPTION_ORDERS[o.params.order], o.frames);
+           OPTION_RULES[o.params.rules], OPTION_ORDERS[o.params.order],
+           OPTION_EDGES[o.params.edges], o.frames);
     rc = run(&o, &sim, e, err, sizeof err);
     if (rc == 0) {
         ok = report("flock", &e[0], o.frames);

@@ -14,6 +14,7 @@ localparam integer CTRL_VELOCITY = 5;
 localparam integer CTRL_SORT = 6;
 localparam integer CTRL_LIMIT = 7;
 localparam integer CTRL_PREDATORS = 8;
+localparam integer CTRL_EDGES_PSEUDOCODE = 9;
 localparam [19:0] REG_STATUS = 20'h00010;
 localparam integer STATUS_BUSY = 0;
 localparam integer STATUS_DONE = 1;

@@ -34,7 +34,9 @@
 //                      heads out slower than minspeed along that axis, the other
 //                      component makes up minspeed (keep_edge_brake:
 //                      sqrt((min - h)(min + h)) by fx_sqrt_product, through the
-//                      same Newton steps); else v scaled to minspeed
+//                      same Newton steps); else v scaled to minspeed. With
+//                      edges_pseudocode, never kept: v scaled to minspeed, as
+//                      the references' pseudocode does (--edges pseudocode)
 //   a < 2^22, s2 within the two: v itself
 //   a component of 64 px or more: word 2 is 0x80000000, a value no limited
 //   velocity has, and the CPU decides.
@@ -83,6 +85,7 @@ module accel_steer #(
     input  wire                     limit,          // words 2, 3: step 5 (above), held while busy
     input  wire [31:0]              minspeed,       // Q16.16 px/frame, held while busy
     input  wire [31:0]              maxspeed,
+    input  wire                     edges_pseudocode, // step 5 undoes an edge's braking, held while busy
     input  wire                     predators,      // v takes step 3 (above), held while busy
     input  wire [4:0]               pred_count,     // the table's predators, at most PREDATORS; the
     input  wire [31:0]              pred_range,     //   next two Q16.16, range below 2^29; all held
@@ -399,7 +402,8 @@ module accel_steer #(
                             lim_x <= UNDECIDED;
                             lim_y <= 32'd0;
                             state <= S_STORE;
-                        end else if (s2 < min2 && !edge_free && (brake_x || brake_y)) begin
+                        end else if (s2 < min2 && !edges_pseudocode && !edge_free
+                                     && (brake_x || brake_y)) begin
                             braking <= 1'b1;
                             braked_x <= brake_x;
                             ux <= minspeed - (brake_x ? abs_x : abs_y);

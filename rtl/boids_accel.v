@@ -132,13 +132,14 @@ module boids_accel #(
 
     // ---- registers ------------------------------------------------------------
     reg         ctrl_batch, ctrl_irq_en, ctrl_binned_r, ctrl_steer_r, ctrl_velocity_r, ctrl_sort_r,
-                ctrl_limit_r, ctrl_predators_r;
+                ctrl_limit_r, ctrl_predators_r, ctrl_edges_pseudocode_r;
     wire        ctrl_sort = HAS_SORTER && ctrl_sort_r;
     wire        ctrl_binned = BINNING != 0 && ctrl_binned_r;
     wire        ctrl_steer = HAS_STEER && ctrl_steer_r;
     wire        ctrl_velocity = HAS_STEER && ctrl_velocity_r;
     wire        ctrl_limit = HAS_LIMIT && ctrl_limit_r;
     wire        ctrl_predators = HAS_PRED && ctrl_predators_r;
+    wire        ctrl_edges_pseudocode = HAS_LIMIT && ctrl_edges_pseudocode_r;
     reg  [31:0] reg_centering, reg_avoid;
     reg  [31:0] reg_matching, reg_turn, reg_margin, reg_world_w, reg_world_h;
     reg  [31:0] reg_minspeed, reg_maxspeed;
@@ -253,6 +254,7 @@ module boids_accel #(
                             || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
                             || (HAS_LIMIT && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
                             || (HAS_PRED && wb_dat_i[CTRL_PREDATORS] != ctrl_predators)
+                            || (HAS_LIMIT && wb_dat_i[CTRL_EDGES_PSEUDOCODE] != ctrl_edges_pseudocode)
                             || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
                             st_err_busy <= 1'b1;
                     end else begin
@@ -262,6 +264,7 @@ module boids_accel #(
                         ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
                         ctrl_limit_r <= wb_dat_i[CTRL_LIMIT];
                         ctrl_predators_r <= wb_dat_i[CTRL_PREDATORS];
+                        ctrl_edges_pseudocode_r <= wb_dat_i[CTRL_EDGES_PSEUDOCODE];
                         ctrl_sort_r <= wb_dat_i[CTRL_SORT];
                         if (wb_dat_i[CTRL_START]) begin
                             if (params_bad) st_err_param <= 1'b1;
@@ -335,6 +338,7 @@ module boids_accel #(
             ctrl_velocity_r <= 1'b0;
             ctrl_limit_r <= 1'b0;
             ctrl_predators_r <= 1'b0;
+            ctrl_edges_pseudocode_r <= 1'b0;
             ctrl_sort_r <= 1'b0;
             last_run_sorted <= 1'b0;
             run_steer <= 1'b0;
@@ -483,6 +487,7 @@ module boids_accel #(
                 .limit(ctrl_limit),
                 .minspeed(reg_minspeed),
                 .maxspeed(reg_maxspeed),
+                .edges_pseudocode(ctrl_edges_pseudocode),
                 .predators(ctrl_predators),
                 .pred_count(reg_pred_count[4:0]),
                 .pred_range(reg_pred_range),
@@ -547,6 +552,7 @@ module boids_accel #(
             wire unused_ok = &{1'b0, reg_centering, reg_avoid, reg_matching, reg_turn, reg_margin,
                                reg_world_w, reg_world_h, ctrl_velocity_r, ctrl_limit_r,
                                reg_minspeed, reg_maxspeed, own_rdata, ctrl_predators_r, reg_pred_count,
+                               ctrl_edges_pseudocode_r,
                                reg_pred_range, reg_pred_turn};
         end
     endgenerate
@@ -697,6 +703,7 @@ module boids_accel #(
         ctrl_word[CTRL_LIMIT] = ctrl_limit;
         ctrl_word[CTRL_SORT] = ctrl_sort;
         ctrl_word[CTRL_PREDATORS] = ctrl_predators;
+        ctrl_word[CTRL_EDGES_PSEUDOCODE] = ctrl_edges_pseudocode;
         status_word = 32'd0;
         status_word[STATUS_BUSY] = run_busy;
         status_word[STATUS_DONE] = st_done;

@@ -57,6 +57,11 @@ REGS = [
                                   "predators of the predator table within PRED_RANGE (the box and the "
                                   "circle). Reads 0 and is ignored in a build without steering or "
                                   "without the table (PREDATORS_MAX 0)."),
+        ("EDGES_PSEUDOCODE", 9, 1, "RW", "With LIMIT: step 5 scales a boid slower than MINSPEED up to "
+                                         "MINSPEED as the references' pseudocode does, even where an "
+                                         "edge's braking is undone by it (--edges pseudocode); 0 keeps "
+                                         "the braking (--edges brake, docs/rules.md). Reads 0 and is "
+                                         "ignored in a build without LIMIT."),
     ]),
     ("STATUS", 0x10, "RW", 0, "Progress and sticky error flags; write 1 to a flag to clear it.", [
         ("BUSY", 0, 1, "RO", "A run is in progress."),

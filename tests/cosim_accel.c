@@ -161,6 +161,7 @@ static flock_params_t params_of_query(const neighbor_query_t *q)
     p.minspeed = q->minspeed;
     p.maxspeed = q->maxspeed;
     p.speed_estimate = q->speed_exact ? SPEED_EXACT : SPEED_AMBM;
+    p.edges = q->edges_pseudocode ? EDGES_PSEUDOCODE : EDGES_BRAKE;
     p.predatorrange = q->predatorrange;
     p.predatorturnfactor = q->predatorturn;
     return p;
@@ -231,6 +232,8 @@ static void compare_scene(const boid_t *boids, uint32_t n, const neighbor_query_
         stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_STEERING, take_steer, steered);
     if (accel.can_velocity)
         stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_VELOCITY, take_velocity, moved);
+    if (accel.can_limit && q->speed_exact)
+        assert_true(!q->edges_pseudocode || accel.can_limit_pseudocode); /* and both edge rules */
     if (accel.can_limit && q->speed_exact)
         stream_batch(&a, boids, n, q, NEIGHBOR_STREAM_LIMITED, take_limited, limited);
     assert_int_equal(a.begin(a.ctx, boids, n, q), 0);
@@ -313,6 +316,52 @@ static void random_scenes_match(void **state)
     if (accel.predators_max != 0 && fled_boids < 20)
         fail_msg("step 3: only %u boids turned from predators on the device: the scenes miss it",
                  fled_boids);
+}
+
+/* The pseudocode's edges (CTRL.EDGES_PSEUDOCODE): boids heading slowly out
+ * of every edge and corner, and a random flock, whose step 5 on the device
+ * equals limit_speed_slow's with EDGES_PSEUDOCODE; the same scenes under the
+ * default's edges brake some of them, so the two rules differ there. */
+static void pseudocode_edges_match(void **state)
+{
+    neighbor_query_t q = default_query();
+    uint32_t n = scene_size(200), i, braked;
+    boid_t *b = calloc(n, sizeof *b);
+    uint64_t rng = 9;
+
+    (void)state;
+    assert_non_null(b);
+    for (i = 0; i < n; i++) { /* within 60 px of an edge or corner, 0.5 to 3 px/frame outward */
+        static const double c[4][2] = {{0, 0}, {640, 0}, {0, 480}, {640, 480}};
+        const double *at = c[i % 4];
+        double speed = 0.5 + 2.5 * rng_unit(&rng);
+        b[i] = boid_px(at[0] + (at[0] > 0 ? -1 : 1) * 60 * rng_unit(&rng),
+                       at[1] + (at[1] > 0 ? -1 : 1) * 60 * rng_unit(&rng),
+                       (at[0] > 0 ? 1 : -1) * speed * rng_unit(&rng),
+                       (at[1] > 0 ? 1 : -1) * speed * rng_unit(&rng));
+    }
+    memset(limit_outcomes, 0, sizeof limit_outcomes);
+    compare_scene(b, n, &q);
+    braked = limit_outcomes[LIMIT_BRAKED];
+    q.edges_pseudocode = 1;
+    memset(limit_outcomes, 0, sizeof limit_outcomes);
+    compare_scene(b, n, &q);
+    if (braked < 10 || limit_outcomes[LIMIT_BRAKED] != 0 || limit_outcomes[LIMIT_SCALED] < braked)
+        fail_msg("the edges: %u boids braked by default; with the pseudocode's %u braked, %u "
+                 "scaled", braked, limit_outcomes[LIMIT_BRAKED], limit_outcomes[LIMIT_SCALED]);
+    free(b);
+    {
+        scene_spec_t spec = {scene_size(400), 1, 20, 10, 0.05, 0.05, 640, 480, 3, 6, 21};
+        state_table_t t;
+        flock_t f;
+        assert_int_equal(scene_random(&spec, &t), 0);
+        assert_int_equal(flock_from_table(&t, &f), 0);
+        q.predators = f.predator;
+        q.n_predators = f.n_predators;
+        compare_scene(f.boid, f.n, &q);
+        flock_free(&f);
+        state_table_free(&t);
+    }
 }
 
 static void adversarial_scenes_match(void **state)
@@ -424,8 +473,8 @@ static void assert_same_flock(const flock_t *x, const flock_t *y)
 /* FRAMES frames of SPEC's scene in ORDER on engine A and on brute force in C
  * end in the same flock, bit for bit; A's sums are streamed (NULL array) when
  * STREAMED. */
-static void frames_match_software(const scene_spec_t *spec, int order, neighbor_engine_t *a,
-                                  int streamed, int frames)
+static void frames_match_software(const scene_spec_t *spec, int order, int edges,
+                                  neighbor_engine_t *a, int streamed, int frames)
 {
     neighbors_brute_t bctx;
     neighbor_engine_t b = neighbors_brute_engine(&bctx);
@@ -436,6 +485,7 @@ static void frames_match_software(const scene_spec_t *spec, int order, neighbor_
     int frame;
 
     assert_non_null(sums);
+    p.edges = (uint8_t)edges;
     assert_int_equal(scene_random(spec, &t), 0);
     assert_int_equal(flock_from_table(&t, &fs), 0);
     assert_int_equal(flock_from_table(&t, &fa), 0);
@@ -456,11 +506,12 @@ static void frames_match_software_in_both_orders(void **state)
     uint32_t n = scene_size(100);
     scene_spec_t spec = {n, 1, n / 10, n / 10, 0.01, 0.01, 640, 480, 3, 6, 21};
     neighbor_engine_t a = neighbors_accel_engine(&accel);
-    int order;
+    int order, edges;
 
     (void)state;
-    for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++)
-        frames_match_software(&spec, order, &a, 0, 200);
+    for (edges = EDGES_BRAKE; edges <= EDGES_PSEUDOCODE; edges++)
+        for (order = ORDER_SEQUENTIAL; order <= ORDER_SYNCHRONOUS; order++)
+            frames_match_software(&spec, order, edges, &a, 0, 200);
 }
 
 /* The synchronous order reads the accelerator's sums as they become final
@@ -653,9 +704,9 @@ static void sorted_frames_match_software(void **state)
 
     (void)state;
     sorted_engine(&e);
-    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 1, 100);
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, EDGES_BRAKE, &e, 1, 100);
     e.sums_stream = NULL;
-    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 0, 30);
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, EDGES_BRAKE, &e, 0, 30);
     assert_int_equal(e.begin(e.ctx, b, 2, &q), 0);
     assert_int_equal(e.sums_one(e.ctx, 0, &one), NEIGHBORS_E_UNSUPPORTED);
     assert_int_equal(e.moved(e.ctx, 0), NEIGHBORS_E_UNSUPPORTED);
@@ -779,13 +830,13 @@ static void binned_frames_match_software(void **state)
 
     (void)state;
     binned_engine(&e);
-    frames_match_software(&spec, ORDER_SEQUENTIAL, &e, 0, 20);
+    frames_match_software(&spec, ORDER_SEQUENTIAL, EDGES_BRAKE, &e, 0, 20);
     waits = accel_binned.waits;
-    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 1, 100);
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, EDGES_BRAKE, &e, 1, 100);
     /* it streamed: each frame's first entry waits for the first pass */
     assert_true(accel_binned.waits - waits >= 100u);
     e.sums_stream = NULL;
-    frames_match_software(&spec, ORDER_SYNCHRONOUS, &e, 0, 100);
+    frames_match_software(&spec, ORDER_SYNCHRONOUS, EDGES_BRAKE, &e, 0, 100);
 }
 
 static void identity_registers(void **state)
@@ -1034,6 +1085,7 @@ int main(void)
         cmocka_unit_test(identity_registers),
         cmocka_unit_test(random_scenes_match),
         cmocka_unit_test(adversarial_scenes_match),
+        cmocka_unit_test(pseudocode_edges_match),
         cmocka_unit_test(widest_sums_match),
         cmocka_unit_test(largest_flock_matches_and_meets_the_cycle_budget),
         cmocka_unit_test(frames_match_software_in_both_orders),

@@ -12,7 +12,8 @@
 
 /* How the device comes to its words: it leaves the boid to the CPU, decides
  * at once (v kept, or a boid at rest), scales v, or brakes it at an edge
- * (keep_edge_brake: the other component makes up minspeed). */
+ * (keep_edge_brake: the other component makes up minspeed; never with the
+ * pseudocode's edges). */
 enum { LIMIT_TO_CPU = 0, LIMIT_AT_ONCE = 1, LIMIT_SCALED = 2, LIMIT_BRAKED = 3, LIMIT_OUTCOMES = 4 };
 
 static inline int limit_reference(const boid_t *b, vec32_t v, const flock_params_t *p,
@@ -35,7 +36,7 @@ static inline int limit_reference(const boid_t *b, vec32_t v, const flock_params
     out->y = moved.vy;
     if ((ax | ay) == 0 || (!below && fx_sq18(ax) + fx_sq18(ay) <= fx_sq18((uint32_t)p->maxspeed)))
         return LIMIT_AT_ONCE;
-    return below && (t.x | t.y) != 0 && keep_edge_brake(&bx, &by, p->minspeed, t, b->x, b->y, p)
+    return below && p->edges == EDGES_BRAKE && (t.x | t.y) != 0 && keep_edge_brake(&bx, &by, p->minspeed, t, b->x, b->y, p)
                ? LIMIT_BRAKED
                : LIMIT_SCALED;
 }

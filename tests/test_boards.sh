@@ -87,6 +87,12 @@ if [ -x "$soc" ] && [ -x "$build/boids" ] && [ -n "$nmax" ]; then
     else
         not_ok "iCEBreaker: $nmax boids, 10 steps, equal to build/boids" "exit $status: $out"
     fi
+    if steps_equal_host "$soc" --boids 64 --predators 1 --scouts1 6 --seed 4 --update synchronous \
+        --neighbors grid --edges pseudocode; then
+        ok "iCEBreaker: the references' edge rule (--edges pseudocode) on its CPU; 10 steps equal build/boids's"
+    else
+        not_ok "iCEBreaker: --edges pseudocode, 10 steps, equal to build/boids" "exit $status: $out"
+    fi
     out=$("$soc" --headless --steps 2 --boids 20 --rules weighted --neighbors grid 2>&1)
     if grep -q "built without that neighbor engine or rule set" <<<"$out"; then
         ok "iCEBreaker: the weighted rule set, left out of its firmware, is refused with the reason"
@@ -108,6 +114,14 @@ if [ -x "$soc" ] && [ -x "$build/boids" ]; then
     else
         not_ok "ULX3S: 200 boids on the firmware's grid, 10 steps, equal to build/boids" "exit $status: $out"
     fi
+    console=$out console_status=$status
+    if steps_equal_host "$soc" --boids 200 --predators 1 --scouts1 20 --scouts2 12 --seed 3 \
+        --update synchronous --neighbors accel --edges pseudocode; then
+        ok "ULX3S: the references' edge rule (--edges pseudocode) on its accelerator; 10 steps equal build/boids's"
+    else
+        not_ok "ULX3S: --edges pseudocode on the accelerator, 10 steps, equal to build/boids" "exit $status: $out"
+    fi
+    out=$console status=$console_status
     # the console as the UART pin carried it: text only (the pin reads 0 before
     # the first reset edge, which a receiver must not take for a start bit)
     if [ $status -eq 0 ] && grep -q "^boids soc: RV32IM at" <<<"$out" && ! LC_ALL=C grep -q '[^[:print:][:space:]]' <<<"$out"; then
@@ -154,6 +168,12 @@ if [ -x "$soc" ] && [ -x "$build/boids" ]; then
         ok "Basys 3: 300 boids loaded into its one flock; 10 steps equal build/boids's, bit for bit"
     else
         not_ok "Basys 3: 300 boids loaded into its one flock, 10 steps, equal to build/boids" "exit $status: $out"
+    fi
+    if steps_equal_host "$soc" --boids 300 --predators 1 --scouts1 30 --scouts2 18 --seed 5 \
+        --update synchronous --edges pseudocode; then
+        ok "Basys 3: the references' edge rule (--edges pseudocode) on its accelerator; 10 steps equal build/boids's"
+    else
+        not_ok "Basys 3: --edges pseudocode, 10 steps, equal to build/boids" "exit $status: $out"
     fi
     dir=$(mktemp -d)
     "$build/boids" --boids 300 --predators 1 --scouts1 30 --scouts2 18 --seed 5 --frames 0 \

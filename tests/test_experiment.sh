@@ -165,7 +165,16 @@ err=$("$exp" --quick --seeds 7 --out "$tmp/a" 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q "holds another sweep" <<<"$err" && [ "$(cat "$tmp/a/runs.csv")" = "$before" ]; then
     ok "another sweep's journal is refused and left alone"
 else not_ok "foreign journal" "exit $status: $err"; fi
-for args in "--bogus 1" "--seeds 0" "--fractions 0,2" "--only both" "--frames" "--sizes x" \
+err=$("$exp" --quick --edges pseudocode --out "$tmp/a" 2>&1); status=$?
+if [ $status -eq 1 ] && grep -q "holds another sweep" <<<"$err" && [ "$(cat "$tmp/a/runs.csv")" = "$before" ]; then
+    ok "--edges pseudocode does not resume the default's journal"
+else not_ok "--edges pseudocode resumes another rule's journal" "exit $status: $err"; fi
+err=$("$exp" --quick --edges pseudocode --only conflict --seeds 2 --out "$tmp/pseudo" 2>&1); status=$?
+if [ $status -eq 0 ] && head -1 "$tmp/pseudo/runs.csv" 2>/dev/null | grep -q " edges=pseudocode" \
+    && [ -s "$tmp/pseudo/conflict.csv" ]; then
+    ok "--edges pseudocode: a sweep under the references' edge rule, named so in its journal"
+else not_ok "--edges pseudocode sweep" "exit $status: $err"; fi
+for args in "--bogus 1" "--seeds 0" "--fractions 0,2" "--only both" "--edges none" "--frames" "--sizes x" \
     "--fractions 0.1,,0.2" "--fractions 0.1," "--sizes 10.5" "--sizes 1e2" "--seeds=-3" \
     "--quick=1" "--sizes 4097"; do
     # shellcheck disable=SC2086

@@ -167,6 +167,20 @@ if [ -z "$differ" ] && [ "$(ls "$tmp/edge_steered" | wc -l)" -eq 3 ] && [ -n "$(
 else
     not_ok "--device-steering" "default: $fast" "device: $steered" "$differ"
 fi
+# Both edge rules on the steering unit: the state of build/boids's firmware
+edges_same() {
+    local flock=(--boids 256 --predators 1 --scouts1 20 --update synchronous --seed 4 --frames 30)
+    local err
+    err=$("$sim" --headless "${flock[@]}" --device-steering --edges "$1" --save "$tmp/edges_sim.csv" 2>&1) &&
+        "$build/boids" "${flock[@]}" --edges "$1" --save "$tmp/edges_boids_$1.csv" >/dev/null 2>&1 &&
+        cmp -s "$tmp/edges_sim.csv" "$tmp/edges_boids_$1.csv" || { echo "$err"; return 1; }
+}
+if edges_same brake && edges_same pseudocode \
+    && ! cmp -s "$tmp/edges_boids_brake.csv" "$tmp/edges_boids_pseudocode.csv"; then
+    ok "--edges brake and pseudocode on the steering unit: 30 frames equal build/boids's, and differ from each other"
+else
+    not_ok "--edges on build/sim equals build/boids" "$(edges_same brake; edges_same pseudocode)"
+fi
 err=$("$sim" --headless --boids 32 --frames 2 --trace "$tmp/nodir/run.fst" 2>&1); status=$?
 if [ $status -eq 1 ] && grep -q "cannot write" <<<"$err"; then
     ok "a trace file that cannot be written is an error"

@@ -80,6 +80,20 @@ flock=(--boids 96 --predators 1 --scouts1 10 --scouts2 6 --seed 11)
 same_state "after 50 steps the SoC's flock equals the host firmware's, bit for bit (accelerator)" \
     "${flock[@]}" --update synchronous
 same_state "... and in sequential order" "${flock[@]}" --update sequential
+# --edges pseudocode: the accelerator's step 5 undoes an edge's braking
+# (CTRL.EDGES_PSEUDOCODE) as build/boids does; the flock differs from the
+# default's, so the rule took effect.
+same_state "... and with the references' edge rule (--edges pseudocode) on the accelerator" \
+    "${flock[@]}" --update synchronous --edges pseudocode
+cp "$tmp/host.csv" "$tmp/host_pseudocode.csv"
+"$boids" --frames 50 --save "$tmp/host_brake.csv" "${flock[@]}" --update synchronous >/dev/null 2>&1
+if [ -s "$tmp/host_brake.csv" ] && ! cmp -s "$tmp/host_brake.csv" "$tmp/host_pseudocode.csv"; then
+    ok "--edges pseudocode and brake give different flocks after 50 steps"
+else
+    not_ok "--edges pseudocode changes the flock" "the two states are the same, or missing"
+fi
+same_state "... --edges pseudocode in sequential order, the sums on the accelerator" "${flock[@]}" \
+    --update sequential --edges pseudocode
 # Above SOC_SORT_CPU_CYCLES x LANES boids (1,632) the accelerator sorts the
 # flock itself (SORTER): its sorted batches give the same flock.
 same_state "... and with 1,700 boids, which the accelerator sorts itself (SORTER)" --boids 1700 \

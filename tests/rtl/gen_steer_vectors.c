@@ -15,7 +15,9 @@
  * step 5 (the speed limit, as limit_speed_slow has it with the exact estimate)
  * for speeds at rest, below, within and above the limits, and over 64 px
  * (tests/limit_reference.h); the generator fails unless each of its four
- * outcomes (left to the CPU, decided at once, scaled, braked) comes up. The
+ * outcomes (left to the CPU, decided at once, scaled, braked) comes up. A
+ * third of the runs with limit take the pseudocode's edges (EDGES_PSEUDOCODE),
+ * and the generator fails unless boids that would brake are scaled there. The
  * runs with predators (velocity, and limit in half of them) put step 3 before
  * step 5 (steer_from_predators): 1 to 16 predators anywhere, boids near them,
  * on their range's circle one step either side (a Pythagorean triple of the
@@ -27,7 +29,7 @@
  * File format (whitespace separated, hex words, read with $fscanf):
  *   <runs>
  *   then per run: <N> <CENTERING> <AVOID> <VELOCITY> <MATCHING> <TURN> <MARGIN>
- *                 <WORLD_W> <WORLD_H> <LIMIT> <MINSPEED> <MAXSPEED>
+ *                 <WORLD_W> <WORLD_H> <LIMIT> <EDGES_PSEUDOCODE> <MINSPEED> <MAXSPEED>
  *                 <PREDATORS> <P> <PRED_RANGE> <PRED_TURN>
  *   P lines: a predator's x y
  *   N lines: sep_x sep_y coh_x coh_y ali_x ali_y count push_x push_y mean_vx mean_vy
@@ -142,6 +144,19 @@ static q16_t limit_speed_of(void)
     }
 }
 
+/* A boid inside the left margin heading out of it slower than minspeed, by
+ * more than the edge's turn: the case an edge brakes (keep_edge_brake). */
+static void heading_out_slowly(boid_t *b, const flock_params_t *p)
+{
+    q16_t slack = p->minspeed - p->turnfactor;
+
+    if (p->margin <= 1 || slack <= 2)
+        return;
+    b->x = (q16_t)rnd(1, p->margin - 1);
+    b->vx = -(p->turnfactor + (q16_t)rnd(1, slack / 2));
+    b->vy = (q16_t)rnd(-slack / 4, slack / 4);
+}
+
 /* A run's predators: 1 to 16 (often 1, as a flock flies with), anywhere a
  * position may be or within the world; a range a multiple of 5 steps, so
  * that a 3-4-5 triangle puts a boid on its circle exactly. */
@@ -236,7 +251,7 @@ int main(int argc, char **argv)
     static const uint32_t sizes[] = {1, 2, 9, 40, 200, 600, 1, 2, 9, 40, 200, 600,
                                      1, 2, 9, 40, 200, 600, 1, 2, 9, 40, 200, 600};
     uint32_t nmax, r, runs, i, k, outcomes[LIMIT_OUTCOMES] = {0, 0, 0, 0};
-    uint32_t turned = 0, boxed_alone = 0, cancelled = 0, circled = 0;
+    uint32_t turned = 0, boxed_alone = 0, cancelled = 0, circled = 0, unbraked = 0;
     FILE *out;
 
     if (argc != 3 || (nmax = (uint32_t)strtoul(argv[1], NULL, 0)) < 64) {
@@ -265,7 +280,8 @@ int main(int argc, char **argv)
         if (limit)
             p.turnfactor = (q16_t)rnd(0, Q16_ONE);
         p.speed_estimate = SPEED_EXACT;
-        p.minspeed = rnd(0, 3) == 0 ? 0 : (q16_t)rnd(0, 4 << 16);
+        p.edges = limit && (r == runs / 2 + 4 || r == runs / 2 + 5 || r == runs - 3) ? EDGES_PSEUDOCODE : EDGES_BRAKE;
+        p.minspeed = rnd(0, 3) == 0 && p.edges == EDGES_BRAKE ? 0 : (q16_t)rnd(1, 4 << 16);
         p.maxspeed = p.minspeed + (q16_t)rnd(0, 6 << 16);
         if (r == runs - 1)
             p.maxspeed = SPEED_CLAMP; /* the most a flock may have */
@@ -283,10 +299,10 @@ int main(int argc, char **argv)
         }
         if (predators && np >= 2)
             between_predators(&boids[n - 1], pr, &p);
-        fprintf(out, "%u %08x %08x %d %08x %08x %08x %08x %08x %d %08x %08x %d %u %08x %08x\n", n,
-                (uint32_t)centering, (uint32_t)avoid, velocity, (uint32_t)p.matchingfactor,
+        fprintf(out, "%u %08x %08x %d %08x %08x %08x %08x %08x %d %d %08x %08x %d %u %08x %08x\n",
+                n, (uint32_t)centering, (uint32_t)avoid, velocity, (uint32_t)p.matchingfactor,
                 (uint32_t)p.turnfactor, (uint32_t)p.margin, (uint32_t)p.world_w,
-                (uint32_t)p.world_h, limit, (uint32_t)p.minspeed, (uint32_t)p.maxspeed, predators,
+                (uint32_t)p.world_h, limit, p.edges == EDGES_PSEUDOCODE, (uint32_t)p.minspeed, (uint32_t)p.maxspeed, predators,
                 np, (uint32_t)p.predatorrange, (uint32_t)p.predatorturnfactor);
         for (k = 0; k < np; k++)
             fprintf(out, "%08x %08x\n", (uint32_t)pr[k].x, (uint32_t)pr[k].y);
@@ -320,6 +336,8 @@ int main(int argc, char **argv)
             b.y = boids[i].y;
             b.vx = limit ? limit_speed_of() : speed_of();
             b.vy = limit ? limit_speed_of() : speed_of();
+            if (limit && rnd(0, 3) == 0)
+                heading_out_slowly(&b, &p);
             v.x = b.vx; /* the rules' steps 1 and 2, as cornell_one has them */
             v.y = b.vy;
             neighbor_steer_apply(&v.x, &v.y, b.vx, b.vy, &t, p.matchingfactor);
@@ -336,8 +354,15 @@ int main(int argc, char **argv)
                 if (boxed >= 2 && p.predatorturnfactor != 0 && v.x == before.x && v.y == before.y)
                     cancelled++;
             }
-            if (limit)
+            if (limit) {
                 outcomes[outcome = limit_reference(&b, v, &p, &lim)]++;
+                if (p.edges == EDGES_PSEUDOCODE) { /* would the default's brake hold it? */
+                    flock_params_t braking = p;
+                    vec32_t kept;
+                    braking.edges = EDGES_BRAKE;
+                    unbraked += limit_reference(&b, v, &braking, &kept) == LIMIT_BRAKED;
+                }
+            }
             fprintf(out,
                     "%08x %08x %08x %08x %08x %08x %08x %08x %08x %08x %08x "
                     "%08x %08x %08x %08x %08x %08x %08x %08x %d %u\n",
@@ -355,6 +380,11 @@ int main(int argc, char **argv)
                 "gen_steer_vectors: step 5's outcomes too rare: %u left, %u at once, %u scaled, "
                 "%u braked\n",
                 outcomes[0], outcomes[1], outcomes[2], outcomes[3]);
+        return 1;
+    }
+    if (unbraked < 8) {
+        fprintf(stderr, "gen_steer_vectors: only %u boids the pseudocode's edges keep from braking\n",
+                unbraked);
         return 1;
     }
     if (turned < 20 || boxed_alone < 10 || cancelled < 2 || circled < 3) {

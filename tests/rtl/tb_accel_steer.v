@@ -38,6 +38,7 @@ module tb_accel_steer #(
     reg             velocity = 1'b0;
     reg  [31:0]     matching = 0, turn = 0, margin = 0, world_w = 0, world_h = 0;
     reg             limit = 1'b0;
+    reg             edges_pseudocode = 1'b0;
     reg  [31:0]     minspeed = 0, maxspeed = 0;
     reg             predators = 1'b0;
     reg  [4:0]      pred_count = 0;
@@ -61,7 +62,7 @@ module tb_accel_steer #(
         .port_free(port_free), .res_re(res_re), .res_raddr(res_raddr), .res_rdata(res_rdata),
         .core_we(core_we), .res_we(res_we), .res_waddr(res_waddr), .res_wdata(res_wdata),
         .velocity(velocity), .matching(matching), .turn(turn), .margin(margin),
-        .world_w(world_w), .world_h(world_h), .limit(limit), .minspeed(minspeed),
+        .world_w(world_w), .world_h(world_h), .limit(limit), .edges_pseudocode(edges_pseudocode), .minspeed(minspeed),
         .maxspeed(maxspeed), .predators(predators), .pred_count(pred_count),
         .pred_range(pred_range), .pred_turn(pred_turn), .pred_addr(pred_addr),
         .pred_xy(pred_table[pred_addr]),
@@ -159,6 +160,7 @@ module tb_accel_steer #(
     integer fd, runs, r, n, i, got, entries = 0;
     reg [31:0] w[0:20];
     reg [31:0] c_gain, a_gain, px, py;
+    integer pseudo, pseudocode_entries = 0;
     integer vel, lim, prd, np, k, t0, t1, t2, t3, scaled, braked, boxed, outcomes[0:3];
     reg [RES_W-1:0] guard;
     initial begin
@@ -190,10 +192,10 @@ module tb_accel_steer #(
         checks = checks + 1;
 
         for (r = 0; r < runs; r = r + 1) begin
-            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h %d %h %h %d %d %h %h", n, c_gain, a_gain, vel,
-                          matching, turn, margin, world_w, world_h, lim, minspeed, maxspeed, prd, np,
-                          pred_range, pred_turn);
-            if (got != 16) begin
+            got = $fscanf(fd, "%d %h %h %d %h %h %h %h %h %d %d %h %h %d %d %h %h", n, c_gain, a_gain, vel,
+                          matching, turn, margin, world_w, world_h, lim, pseudo, minspeed, maxspeed, prd,
+                          np, pred_range, pred_turn);
+            if (got != 17) begin
                 $display("FAIL tb_accel_steer: %0s: run %0d's header unreadable", vec, r);
                 $finish;
             end
@@ -203,6 +205,8 @@ module tb_accel_steer #(
             end
             velocity = vel != 0;
             limit = lim != 0;
+            edges_pseudocode = pseudo != 0;
+            if (limit && edges_pseudocode) pseudocode_entries = pseudocode_entries + n;
             predators = prd != 0;
             pred_count = np;
             scaled = 0;
@@ -263,8 +267,8 @@ module tb_accel_steer #(
         // whose box holds the boid, and 1; limit, 6 more an entry, 21 more for each
         // boid it scales and 20 more for each it brakes.
         checks = checks + 1;
-        if (!limit || !predators || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0 || outcomes[3] == 0)
-            fail("the last run is not one with predators and limit, or the runs with limit miss an outcome of step 5");
+        if (!limit || !predators || edges_pseudocode || pseudocode_entries == 0 || outcomes[0] == 0 || outcomes[1] == 0 || outcomes[2] == 0 || outcomes[3] == 0)
+            fail("the last run is not one with predators and limit (braking), or the runs with limit miss the pseudocode's edges or an outcome of step 5");
         velocity = 1'b0;
         limit = 1'b0;
         predators = 1'b0;
@@ -324,8 +328,8 @@ module tb_accel_steer #(
         if (finishes != 1 || steered != n) fail("the run after a reset did not finish once");
 
         if (errors == 0)
-            $display("PASS tb_accel_steer: %0d entries in %0d runs (step 5: %0d to the CPU, %0d at once, %0d scaled, %0d braked), %0d checks",
-                     entries, runs, outcomes[0], outcomes[1], outcomes[2], outcomes[3], checks);
+            $display("PASS tb_accel_steer: %0d entries in %0d runs (step 5: %0d to the CPU, %0d at once, %0d scaled, %0d braked; %0d with the pseudocode's edges), %0d checks",
+                     entries, runs, outcomes[0], outcomes[1], outcomes[2], outcomes[3], pseudocode_entries, checks);
         else
             $display("FAIL tb_accel_steer: %0d errors in %0d checks", errors, checks);
         $finish;
