@@ -63,14 +63,15 @@ int fst_whole(const char *path, char *why, size_t whylen) {
     }
     fclose(f);
     if (pos == end && blocks > 0 && hier) return 1;
-    snprintf(why, whylen, "the trace is incomplete (%s at byte %lld of %lld; is the disk full?)",
+    snprintf(why, whylen, "trace incomplete: %s at byte %lld of %lld (is the disk full?)",
              blocks == 0 ? "no header" : type == 255 ? "an unfinished block" : "a broken block", pos, end);
     return 0;
 }
 
-// Closes the writer; the temporary then holds whatever it wrote.
-void stop_writer() {
-    if (open_video_top) open_video_top->trace_stop();
+// Closes the writer; the temporary then holds whatever it wrote. -1 with why
+// if the writer could not close (a full disk): the trace is then incomplete.
+int stop_writer(char *why, size_t whylen) {
+    return open_video_top ? open_video_top->trace_stop(why, whylen) : 0;
 }
 
 }  // namespace
@@ -103,9 +104,8 @@ extern "C" int system_sim_trace_finish(char *err, size_t errlen) {
     char why[200];
 
     if (!trace_file_open) return 0;
-    stop_writer();
     trace_file_open = false;
-    if (!fst_whole(trace_file.temp, why, sizeof why)) {
+    if (stop_writer(why, sizeof why) != 0 || !fst_whole(trace_file.temp, why, sizeof why)) {
         snprintf(err, errlen, "%s: cannot write: %s", trace_file.name, why);
         atomic_file_abort(&trace_file);
         return -1;
@@ -114,7 +114,8 @@ extern "C" int system_sim_trace_finish(char *err, size_t errlen) {
 }
 
 extern "C" void system_sim_trace_discard(void) {
-    stop_writer();
+    char why[200];
+    (void)stop_writer(why, sizeof why);
     if (trace_file_open) atomic_file_abort(&trace_file);
     trace_file_open = false;
 }

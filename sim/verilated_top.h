@@ -16,10 +16,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "verilated.h"
 #if TRACE
 #include "verilated_fst_c.h"
+#include "trace_close.h"
 #endif
 
 #include "video_pipe.h"
@@ -38,6 +40,7 @@ struct VerilatedTop : VideoTop {
     VideoPipe video;
 #if TRACE
     std::unique_ptr<VerilatedFstC> trace;
+    std::string trace_path;
 #endif
 
     VerilatedTop() {
@@ -48,8 +51,9 @@ struct VerilatedTop : VideoTop {
         open_video_top = this;
     }
     ~VerilatedTop() override {
+        char why[160];
         flush();
-        trace_stop();
+        (void)trace_stop(why, sizeof why);
         top->final();
         if (open_video_top == this) open_video_top = nullptr;
     }
@@ -138,9 +142,11 @@ struct VerilatedTop : VideoTop {
 
     int trace_start(const char *path, char *err, size_t errlen) override {
 #if TRACE
-        trace_stop();
+        char why[160];
+        (void)trace_stop(why, sizeof why);
         trace.reset(new VerilatedFstC);
         top->trace(trace.get(), 99);
+        trace_path = path;
         trace->open(path);
         if (!trace->isOpen()) {
             trace.reset();
@@ -155,13 +161,20 @@ struct VerilatedTop : VideoTop {
 #endif
     }
 
-    void trace_stop() override {
+    int trace_stop(char *why, size_t whylen) override {
 #if TRACE
         if (trace) {
-            trace->close();
+            if (trace_close::close_checked(trace.get(), trace_path.c_str(), why, whylen) != 0) {
+                (void)trace.release();  // abandoned: its destructor would close it
+                return -1;
+            }
             trace.reset();
         }
+#else
+        (void)why;
+        (void)whylen;
 #endif
+        return 0;
     }
 
     bool tracing() const override {

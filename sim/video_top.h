@@ -17,7 +17,8 @@ struct VideoTop {
     virtual void flush() = 0;
     virtual void wait_video() = 0;
     virtual int trace_start(const char *path, char *err, size_t errlen) = 0;
-    virtual void trace_stop() = 0;
+    // Ends the trace; -1 with why if its writer could not close (trace_close.h).
+    virtual int trace_stop(char *why, size_t whylen) = 0;
     virtual bool tracing() const = 0;
     virtual bool trace_compiled() const = 0;
     virtual double pixel_mhz() const = 0;
