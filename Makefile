@@ -244,11 +244,12 @@ accel-timing: deps ## docs/accel_batch_timing.png: a batch on the example master
 		+EXPECT=$(BUILD)/rtl/example_tiny-9.expect.hex +WAVES +DUMPFILE=$(BUILD)/rtl/accel_batch.vcd
 	/usr/bin/python3 scripts/accel_timing.py $(BUILD)/rtl/accel_batch.vcd docs/accel_batch_timing.png
 
-regmap: ## regenerate the register maps, sprite ROM, video modes and seed table (scripts/regmap.py, sprites.py, video_modes.py, rsqrt_seed.py)
+regmap: ## regenerate the generated files: register maps, sprite ROM, video modes, seed table, board configurations (scripts/regmap.py, sprites.py, video_modes.py, rsqrt_seed.py, boards.py)
 	python3 scripts/regmap.py .
 	python3 scripts/sprites.py .
 	python3 scripts/video_modes.py .
 	python3 scripts/rsqrt_seed.py .
+	env -u MAKEFLAGS -u MAKELEVEL python3 scripts/boards.py .
 
 formal: ## prove the VGA timing and the display's bus properties, check the binned batch (SymbiYosys: tests/formal/*.sby)
 	@bash scripts/setup.sh formal
@@ -527,12 +528,14 @@ SOC_CLOCK_HZ := $(video_mode_hz_$(MODE))
 SOC_PIXEL_HZ := $(SOC_CLOCK_HZ)
 SOC_PIXEL_SEPARATE := $(if $(filter $(SOC_CLOCK_HZ),$(SOC_PIXEL_HZ)),0,1)
 SOC_SCALE := 1
+# 0: no boid window in the display; the firmware packs the sprite words (the iCEBreaker)
+SOC_BOID_WINDOW := 1
 SOC_SPRITES := $(shell echo $$(( $(SYSTEM_NMAX) + 256 )))
 SOC_UART_DIVISOR := $(shell echo $$(( ($(SOC_CLOCK_HZ) + 57600) / 115200 )))
 SOC_SYSTEM_PS := $(shell echo $$(( (1000000000000 + $(SOC_CLOCK_HZ) / 2) / $(SOC_CLOCK_HZ) )))
 SOC_PIXEL_PS := $(shell echo $$(( (1000000000000 + $(SOC_PIXEL_HZ) / 2) / $(SOC_PIXEL_HZ) )))
 SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SOC_SORTER) LIMIT=$(SOC_LIMIT) \
-	SCALE=$(SOC_SCALE) $(video_mode_label_$(MODE)) $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)
+	SCALE=$(SOC_SCALE) $(video_mode_label_$(MODE)) $(SOC_CLOCK_HZ) Hz$(if $(filter 1,$(SOC_PIXEL_SEPARATE)), pixel $(SOC_PIXEL_HZ) Hz)$(if $(filter 0,$(SOC_BOID_WINDOW)), BOID_WINDOW=0)
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
 SOC_JITTER_SEED := 20240607
@@ -559,7 +562,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYST
 		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GLIMIT=$(SOC_LIMIT) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
 		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GRAM_FETCH_REG=$($*_FETCH_REG) \
-		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE),rtl/boids_soc.v)
+		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -GBOID_WINDOW=$(SOC_BOID_WINDOW),rtl/boids_soc.v)
 
 $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h \
 		sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h $(BUILD)/vl/%/model.a

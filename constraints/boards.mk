@@ -28,9 +28,11 @@ icebreaker_PINS := constraints/icebreaker.pcf
 icebreaker_RAM := 65536
 icebreaker_RAM_SHARED := 1
 # the divider without its div/rem pair shortcut: 270 cells the UP5K needs (the
-# firmware's hot path has no div/rem pairs here; icebreaker_top sets it too)
+# firmware's hot path has no div/rem pairs here)
 icebreaker_DIV_PAIR := 0
 icebreaker_NMAX := 512
+# no room for the display's boid window: the CPU packs the sprite words itself
+icebreaker_BOID_WINDOW := 0
 icebreaker_LANES := 0
 icebreaker_BINNING := 0
 icebreaker_SLOTS :=
@@ -43,7 +45,7 @@ icebreaker_FEATURES := GRID
 # nextpnr's seed: at 96% of its cells the placements of one netlist spread
 # (2026-12-02: 24.47, 26.98 and 26.28 MHz with seeds 1, 2 and 3)
 icebreaker_PNR_SEED := 2
-icebreaker_FLOCK := --neighbors grid --boids 224 --scouts1 22 --scouts2 14 --predators 1 --update synchronous
+icebreaker_FLOCK := --neighbors grid --boids 184 --scouts1 18 --scouts2 11 --predators 1 --update synchronous
 
 # ULX3S: ECP5-85F; DVI out of the GPDI connector; RAM in block RAM, set by the
 # bitstream; the accelerator with 8 lanes, its own sort and the speed limit.
@@ -82,6 +84,7 @@ ulx3s_FLOCK := --neighbors accel --boids 4096 --scouts1 409 --scouts2 256 --pred
 # 512); the 50 MHz system clock (the MMCM's 900 MHz / 18) flies all 2,048 at
 # 60 frames/s (docs/boards.md).
 basys3_FAMILY := xc7
+basys3_DEVICE := xc7a35tcpg236-1
 basys3_PINS := constraints/basys3.xdc
 basys3_RAM := 81920
 basys3_NMAX := 2048
@@ -103,29 +106,44 @@ GENERIC_RTL := $(wildcard rtl/*.v)
 ice40_RTL := $(filter-out rtl/soc_ram.v rtl/display_framebuffer.v,$(GENERIC_RTL)) $(wildcard rtl/ice40/*.v)
 ecp5_RTL := $(GENERIC_RTL) $(wildcard rtl/ecp5/*.v)
 xc7_RTL := $(GENERIC_RTL) $(wildcard rtl/xc7/*.v)
-board_rtl = $($($1_FAMILY)_RTL) rtl/boards/$1_top.v
+board_rtl = $($($1_FAMILY)_RTL) rtl/boards/board_soc.v rtl/boards/$1_top.v
 board_dir = $(BUILD)/boards/$1
 board_mhz = $(shell awk 'BEGIN {printf "%.3f", $($1_CLOCK_HZ) / 1e6}')
 # The SoC's make variables (Makefile) and the top's parameters for a board.
 # A board's optional variable, or its default: $(call board_opt,BOARD,NAME,DEFAULT)
 # (origin, so that a board without it raises no --warn-undefined-variables).
 board_opt = $(if $(filter undefined,$(origin $1_$2)),$3,$(or $($1_$2),$3))
-board_vars = SOC_RAM_BYTES=$($1_RAM) SOC_RAM_SHARED=$(call board_opt,$1,RAM_SHARED,0) \
-	SOC_FETCH_REG=$(call board_opt,$1,FETCH_REG,0) \
-	SOC_DIV_PAIR=$(call board_opt,$1,DIV_PAIR,1) \
-	SYSTEM_NMAX=$($1_NMAX) SYSTEM_LANES=$($1_LANES) SYSTEM_BINNING=$($1_BINNING) \
-	SOC_SORTER=$(call board_opt,$1,SORTER,0) SOC_LIMIT=$(call board_opt,$1,LIMIT,1) \
-	SYSTEM_RESULT_SLOTS=$(or $($1_SLOTS),$($1_NMAX)) \
-	SOC_SCALE=$($1_SCALE) SOC_SPRITES=$($1_SPRITES) MODE=$($1_MODE) SOC_CLOCK_HZ=$($1_CLOCK_HZ) \
-	SOC_PIXEL_HZ=$(call board_opt,$1,PIXEL_HZ,$($1_CLOCK_HZ)) \
+board_vars = SOC_RAM_BYTES=$(call board_param_RAM_BYTES,$1) SOC_RAM_SHARED=$(call board_param_RAM_SHARED_PORT,$1) \
+	SOC_FETCH_REG=$(call board_param_FETCH_REG,$1) SOC_DIV_PAIR=$(call board_param_CPU_DIV_PAIR,$1) \
+	SYSTEM_NMAX=$(call board_param_N_MAX,$1) SYSTEM_LANES=$(call board_param_LANES,$1) \
+	SYSTEM_BINNING=$(call board_param_BINNING,$1) SOC_SORTER=$(call board_param_SORTER,$1) \
+	SOC_LIMIT=$(call board_param_LIMIT,$1) SYSTEM_RESULT_SLOTS=$(call board_param_RESULT_SLOTS,$1) \
+	SOC_SCALE=$(call board_param_SCALE,$1) SOC_SPRITES=$(call board_param_SPRITES_MAX,$1) MODE=$($1_MODE) \
+	SOC_CLOCK_HZ=$(call board_param_CLOCK_HZ,$1) SOC_PIXEL_HZ=$(call board_opt,$1,PIXEL_HZ,$($1_CLOCK_HZ)) \
+	SOC_BOID_WINDOW=$(call board_param_BOID_WINDOW,$1) \
 	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(call board_opt,$1,START_COPY,1)
-board_chparam = $(foreach p,RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE \
-	CLOCK_HZ=CLOCK_HZ,chparam -set $(firstword $(subst =, ,$p)) $($1_$(lastword $(subst =, ,$p))) $1_top;) \
-	chparam -set MODE $(video_mode_id_$($1_MODE)) $1_top; \
-	$(if $($1_SLOTS),chparam -set RESULT_SLOTS $($1_SLOTS) $1_top;) \
-	$(if $(filter 1,$(call board_opt,$1,SORTER,0)),chparam -set SORTER 1 $1_top;) \
-	$(if $(filter 0,$(call board_opt,$1,LIMIT,1)),chparam -set LIMIT 0 $1_top;) \
-	$(if $(filter 1,$(call board_opt,$1,FETCH_REG,0)),chparam -set FETCH_REG 1 $1_top;)
+# The top's parameters (every top takes them all, rtl/boards/board_soc.v) and
+# their values from a board's description: yosys gets them by chparam, and
+# scripts/boards.py writes them as the tops' defaults (rtl/boards/B_board.vh)
+# and into the FuseSoC targets and the Vivado script.
+BOARD_TOP_PARAMETERS := RAM_BYTES RAM_SHARED_PORT FETCH_REG CPU_DIV_PAIR N_MAX LANES BINNING SORTER \
+	LIMIT RESULT_SLOTS SPRITES_MAX SCALE MODE BOID_WINDOW CLOCK_HZ
+board_param_RAM_BYTES = $($1_RAM)
+board_param_RAM_SHARED_PORT = $(call board_opt,$1,RAM_SHARED,0)
+board_param_FETCH_REG = $(call board_opt,$1,FETCH_REG,0)
+board_param_CPU_DIV_PAIR = $(call board_opt,$1,DIV_PAIR,1)
+board_param_N_MAX = $($1_NMAX)
+board_param_LANES = $($1_LANES)
+board_param_BINNING = $($1_BINNING)
+board_param_SORTER = $(call board_opt,$1,SORTER,0)
+board_param_LIMIT = $(call board_opt,$1,LIMIT,1)
+board_param_RESULT_SLOTS = $(or $($1_SLOTS),$($1_NMAX))
+board_param_SPRITES_MAX = $($1_SPRITES)
+board_param_SCALE = $($1_SCALE)
+board_param_MODE = $(video_mode_id_$($1_MODE))
+board_param_BOID_WINDOW = $(call board_opt,$1,BOID_WINDOW,1)
+board_param_CLOCK_HZ = $($1_CLOCK_HZ)
+board_chparam = $(foreach p,$(BOARD_TOP_PARAMETERS),chparam -set $p $(call board_param_$p,$1) $1_top;)
 # Block-RAM boards take the RAM image into the bitstream.
 board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 
@@ -174,16 +192,22 @@ $(BUILD)/boards/%/ram.bin: $(BUILD)/boards/%/soc $(BUILD)/boards/%/firmware/boid
 $(BUILD)/boards/%/ram.hex: $(BUILD)/boards/%/ram.bin scripts/bin_to_hex.py
 	python3 scripts/bin_to_hex.py $< $@ $$(( $($*_RAM) / 4 ))
 
+# A vendor-flow board's Vivado batch script: its sources, pins and RAM image;
+# its configuration is the top's defaults (rtl/boards/B_board.vh). Then
+# vivado -mode batch -source build/boards/B/create_project.tcl builds the bitstream.
+$(BUILD)/boards/%/create_project.tcl: $(BUILD)/boards/%/ram.hex constraints/boards.mk scripts/boards.py
+	env -u MAKEFLAGS -u MAKELEVEL python3 scripts/boards.py --vivado $@ --board $* --image $< .
+
 .SECONDEXPANSION:
-$(BUILD)/boards/%/synth.json: $$(call board_rtl,$$*) $$(wildcard rtl/*.vh) $$(call board_image,$$*) constraints/boards.mk
+$(BUILD)/boards/%/synth.json: $$(call board_rtl,$$*) $$(wildcard rtl/*.vh rtl/boards/*.vh) $$(call board_image,$$*) constraints/boards.mk
 	@echo "yosys: $* ($($*_FAMILY); log: $(@D)/yosys.log)"
 	$(call synth_$($*_FAMILY),$*,$@,$(call board_image,$*))
 
-synth_ice40 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); $(call board_chparam,$1) \
+synth_ice40 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl -Irtl/boards $(call board_rtl,$1); $(call board_chparam,$1) \
 	synth_ice40 -dsp -top $1_top -json $2'
-synth_ecp5 = $(call yowasp,yosys) -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); \
+synth_ecp5 = $(call yowasp,yosys) -q -l $(@D)/yosys.log -p 'read_verilog -Irtl -Irtl/boards $(call board_rtl,$1); \
 	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_ecp5 -top $1_top -json $2'
-synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,$1); \
+synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl -Irtl/boards $(call board_rtl,$1); \
 	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_xilinx -family xc7 -top $1_top; \
 	tee -q -o $(@D)/utilization.txt stat; write_json $2'
 
@@ -195,7 +219,8 @@ synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl $(call board_rtl,
 PNR_MINUTES := 55
 # What place and route leaves, cleared before it runs and when it fails.
 pnr_outputs = $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit
-$(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh
+$(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh \
+		$$(if $$(filter xc7,$$($$*_FAMILY)),$(BUILD)/boards/$$*/create_project.tcl)
 	@echo "place and route: $* (log: $(@D)/nextpnr.log; at most $(PNR_MINUTES) minutes)"
 	@rm -f $@ $(pnr_outputs)
 	$(call pnr_$($*_FAMILY),$*) || { status=$$?; rm -f $(pnr_outputs); \
@@ -218,3 +243,16 @@ pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estima
 # make print-VAR: a variable's value, for scripts and tests.
 print-%:
 	@echo '$($*)'
+
+# make yosys-parameters-B: the chparam commands yosys gets for the board's top.
+yosys-parameters-%:
+	@echo '$(call board_chparam,$*)'
+
+# make describe-board-B: the board's description with every default filled in,
+# one NAME=VALUE a line: what scripts/boards.py generates the tops' defaults,
+# the FuseSoC targets and the Vivado project from.
+describe-board-%:
+	@printf '%s\n' 'FAMILY=$($*_FAMILY)' 'DEVICE=$(strip $($*_DEVICE))' 'PINS=$($*_PINS)' \
+		$(foreach p,$(BOARD_TOP_PARAMETERS),'$p=$(call board_param_$p,$*)') \
+		'PIXEL_HZ=$(call board_opt,$*,PIXEL_HZ,$($*_CLOCK_HZ))' 'PNR_SEED=$(call board_opt,$*,PNR_SEED,)' \
+		'FLOCK=$($*_FLOCK)' 'RTL=$(strip $(call board_rtl,$*))'

@@ -237,7 +237,7 @@ if [ -f "$image" ]; then
     python3 scripts/bin_to_hex.py --bytes "$image" "$tmp/image.hex" "$(stat -c %s "$image")"
     python3 scripts/bin_to_hex.py --bytes "$tmp/short.bin" "$tmp/short.hex" 1024
     boot() {   # IMAGE_HEX MAX_CYCLES -> the testbench's output, its status
-        iverilog -g2012 -Wall -Irtl -y tests/rtl/board_stubs -y rtl -P "tb_icebreaker_boot.IMAGE=\"$1\"" \
+        iverilog -g2012 -Wall -Irtl -Irtl/boards -y tests/rtl/board_stubs -y rtl -y rtl/boards -P "tb_icebreaker_boot.IMAGE=\"$1\"" \
             -P "tb_icebreaker_boot.MAX_CYCLES=$2" -o "$tmp/boot.vvp" tests/rtl/tb_icebreaker_boot.v \
             tests/rtl/spi_flash_model.v rtl/boards/icebreaker_top.v 2>&1 | grep -v timescale
         vvp -N "$tmp/boot.vvp" 2>&1

@@ -66,21 +66,15 @@ fi
 # Each board target set up (no tool runs): its top, its pins file, and the
 # parameters of constraints/boards.mk (make print-VAR) in what Edalize was given.
 for board in icebreaker ulx3s basys3; do
-    what="boids:fpga:soc $board: set up, ${board}_top, its pins, boards.mk's parameters"
+    what="boids:fpga:soc $board: set up, ${board}_top, its pins, boards.mk's parameters and seed"
     if ! run_core "soc_$board" "$board" --setup boids:fpga:soc; then
         not_ok "$what" "$(cat "$out/soc_$board.log")"
         continue
     fi
+    # every parameter of the board's description, and its placement seed
     expected=""
-    for pair in RAM_BYTES=RAM N_MAX=NMAX LANES=LANES BINNING=BINNING SPRITES_MAX=SPRITES SCALE=SCALE CLOCK_HZ=CLOCK_HZ; do
-        expected+="${pair%%=*}=$(make -s --no-print-directory "print-${board}_${pair#*=}") "
-    done
-    slots=$(make -s --no-print-directory "print-${board}_SLOTS")  # a result ring, where the board has one
-    [ -n "$slots" ] && expected+="RESULT_SLOTS=$slots "
-    # the options a board may set (unset: the top's default, which the core may leave out)
-    for name in SORTER LIMIT FETCH_REG; do
-        value=$(make -s --no-print-directory "print-${board}_${name}" 2>/dev/null)
-        expected+="$name=${value:-default} "
+    for name in $(make -s --no-print-directory print-BOARD_TOP_PARAMETERS) PNR_SEED; do
+        expected+="$name=$(make -s --no-print-directory "describe-board-$board" | sed -n "s/^$name=//p") "
     done
     pins=$(make -s --no-print-directory "print-${board}_PINS")
     if detail=$(python3 - "$out/soc_$board/boids_fpga_soc_0.1/$board/boids_fpga_soc_0.1.eda.yml" \
@@ -93,13 +87,15 @@ if eda["toplevel"] != top:
     problems.append(f"toplevel {eda['toplevel']}, not {top}")
 if not any(f["name"].endswith("/" + pins) for f in eda["files"]):
     problems.append(f"no {pins} among the files")
-top_defaults = {"SORTER": "0", "LIMIT": "1", "FETCH_REG": "0"}
 for pair in pairs:
     name, value = pair.split("=")
+    if name == "PNR_SEED":
+        options = [str(o) for o in (eda.get("flow_options") or {}).get("nextpnr_options", [])]
+        got = options[options.index("--seed") + 1] if "--seed" in options else ""
+        if got != value:
+            problems.append(f"the placement seed is {got or 'unset'}, boards.mk says {value or 'unset'}")
+        continue
     got = eda["parameters"].get(name, {}).get("default")
-    if name in top_defaults:
-        value = top_defaults[name] if value == "default" else value
-        got = top_defaults[name] if got is None else got
     if str(got) != value:
         problems.append(f"{name} is {got}, boards.mk says {value}")
 print("\n".join(problems))

@@ -84,60 +84,24 @@ for f in rtl/ice40/*.v; do
 done
 
 # The ECP5 files (rtl/ecp5/) and the ECP5 test top on their own, against port-only
-# stand-ins for the two vendor primitives they use (ODDRX1F, EHXPLLL; the lint_off
-# lines cover the stand-ins alone).
-ecp5_stub=$(mktemp --suffix=.v)
-trap 'rm -f "$spram_stub" "$ecp5_stub"' EXIT
-cat >"$ecp5_stub" <<'EOF'
-`timescale 1ns / 1ps
-// verilator lint_off DECLFILENAME
-// verilator lint_off MULTITOP
-// verilator lint_off UNUSEDSIGNAL
-// verilator lint_off UNUSEDPARAM
-// verilator lint_off UNDRIVEN
-module ODDRX1F (input wire SCLK, input wire RST, input wire D0, input wire D1, output wire Q);
-endmodule
-module EHXPLLL #(
-    parameter integer CLKI_DIV = 1, parameter integer CLKFB_DIV = 1,
-    parameter integer CLKOP_DIV = 8, parameter integer CLKOS_DIV = 8,
-    parameter integer CLKOP_CPHASE = 0, parameter integer CLKOS_CPHASE = 0,
-    parameter integer CLKOP_FPHASE = 0, parameter integer CLKOS_FPHASE = 0,
-    parameter integer CLKOS2_DIV = 8, parameter integer CLKOS2_CPHASE = 0,
-    parameter integer CLKOS2_FPHASE = 0, parameter CLKOS2_ENABLE = "DISABLED",
-    parameter CLKOP_ENABLE = "ENABLED", parameter CLKOS_ENABLE = "DISABLED",
-    parameter FEEDBK_PATH = "CLKOP", parameter OUTDIVIDER_MUXA = "DIVA",
-    parameter OUTDIVIDER_MUXB = "DIVB", parameter PLLRST_ENA = "DISABLED",
-    parameter INTFB_WAKE = "DISABLED", parameter STDBY_ENABLE = "DISABLED",
-    parameter DPHASE_SOURCE = "DISABLED"
-) (input wire CLKI, input wire CLKFB, input wire RST, input wire STDBY,
-    input wire PHASESEL1, input wire PHASESEL0, input wire PHASEDIR, input wire PHASESTEP,
-    input wire PHASELOADREG, input wire PLLWAKESYNC, input wire ENCLKOP, input wire ENCLKOS,
-    input wire ENCLKOS2, input wire ENCLKOS3, output wire CLKOP, output wire CLKOS,
-    output wire CLKOS2, output wire CLKOS3, output wire LOCK, output wire INTLOCK,
-    output wire REFCLK, output wire CLKINTFB);
-endmodule
-// verilator lint_on UNDRIVEN
-// verilator lint_on UNUSEDPARAM
-// verilator lint_on UNUSEDSIGNAL
-// verilator lint_on MULTITOP
-// verilator lint_on DECLFILENAME
-EOF
+# stand-ins for the two vendor primitives they use (tests/rtl/board_stubs/:
+# ODDRX1F, EHXPLLL; their lint_off lines cover the stand-ins alone).
 for f in rtl/ecp5/*.v rtl/synth/dvi_synth_top.v; do
     top=$(basename "$f" .v)
-    check "verilator -Wall $f" verilator --lint-only -Wall -Irtl -y rtl -y rtl/ecp5 "${waiver[@]}" \
-        --top-module "$top" "$f" "$ecp5_stub"
-    check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -y rtl/ecp5 -s "$top" \
-        -o /dev/null "$f" "$ecp5_stub"
+    check "verilator -Wall $f" verilator --lint-only -Wall -Irtl -y rtl -y rtl/ecp5 -y tests/rtl/board_stubs "${waiver[@]}" \
+        --top-module "$top" "$f"
+    check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -y rtl/ecp5 -y tests/rtl/board_stubs -s "$top" \
+        -o /dev/null "$f"
 done
 
 # The board tops (rtl/boards/), with the generic memories and stand-ins for the
-# vendor clock primitives (tests/rtl/board_stubs/; the ECP5 ones above).
+# vendor primitives (tests/rtl/board_stubs/).
 for f in rtl/boards/*.v; do
     top=$(basename "$f" .v)
-    check "verilator -Wall $f" verilator --lint-only -Wall -Irtl -y rtl -y rtl/ecp5 -y tests/rtl/board_stubs \
-        "${waiver[@]}" --top-module "$top" "$f" "$ecp5_stub"
-    check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -y rtl -y rtl/ecp5 -y tests/rtl/board_stubs \
-        -s "$top" -o /dev/null "$f" "$ecp5_stub"
+    check "verilator -Wall $f" verilator --lint-only -Wall -Irtl -Irtl/boards -y rtl -y rtl/boards -y rtl/ecp5 \
+        -y tests/rtl/board_stubs "${waiver[@]}" --top-module "$top" "$f"
+    check "iverilog -g2012 -Wall $f" iverilog -g2012 -Wall -Irtl -Irtl/boards -y rtl -y rtl/boards -y rtl/ecp5 \
+        -y tests/rtl/board_stubs -s "$top" -o /dev/null "$f"
 done
 
 # The examples (rtl/examples/: the accelerator on a master of its own), at their defaults

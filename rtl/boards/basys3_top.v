@@ -6,6 +6,7 @@
 `default_nettype none
 
 `include "vga_modes.vh"
+`include "basys3_board.vh"
 
 // Clocks: the 100 MHz oscillator through one MMCM (VCO 900 MHz) makes the pixel
 // clock, 900 / 35.75 = 25.1748 MHz (640x480@60 wants 25.175), and the system
@@ -16,16 +17,23 @@
 // bitstream from INIT_FILE (the image make synth writes), so the CPU starts at once.
 // LEDs: LD0 once the CPU runs, LD1 on a firmware EXIT.
 module basys3_top #(
-    parameter integer RAM_BYTES = 65536,
+    // the board's configuration: constraints/boards.mk, as rtl/boards/basys3_board.vh has it
     parameter INIT_FILE = "",                       // the RAM image, $readmemh
-    parameter integer N_MAX = 256,
-    parameter integer LANES = 2,
-    parameter integer BINNING = 0,                  // the accelerator's binned batch
-    parameter integer RESULT_SLOTS = N_MAX,         // the accelerator's result entries (a ring if fewer)
-    parameter integer SPRITES_MAX = 512,
-    parameter integer SCALE = 2,
-    parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
-    parameter integer CLOCK_HZ = 50_000_000         // the system clock: 900 MHz / 18
+    parameter integer RAM_BYTES = `BASYS3_RAM_BYTES,
+    parameter integer RAM_SHARED_PORT = `BASYS3_RAM_SHARED_PORT,
+    parameter integer FETCH_REG = `BASYS3_FETCH_REG,
+    parameter integer CPU_DIV_PAIR = `BASYS3_CPU_DIV_PAIR,
+    parameter integer N_MAX = `BASYS3_N_MAX,
+    parameter integer LANES = `BASYS3_LANES,
+    parameter integer BINNING = `BASYS3_BINNING,
+    parameter integer SORTER = `BASYS3_SORTER,
+    parameter integer LIMIT = `BASYS3_LIMIT,
+    parameter integer RESULT_SLOTS = `BASYS3_RESULT_SLOTS,
+    parameter integer SPRITES_MAX = `BASYS3_SPRITES_MAX,
+    parameter integer SCALE = `BASYS3_SCALE,
+    parameter integer MODE = `BASYS3_MODE,
+    parameter integer BOID_WINDOW = `BASYS3_BOID_WINDOW,
+    parameter integer CLOCK_HZ = `BASYS3_CLOCK_HZ
 ) (
     input  wire       clk_100mhz,                   // the oscillator
     input  wire       btnC,
@@ -78,52 +86,27 @@ module basys3_top #(
         .clk(clk), .locked(locked), .button(btnC), .rst(rst)
     );
 
-    wire        exited, vga_de, sleeping, host_ack, host_err;
-    wire [31:0] exit_code, host_rdat;
+    wire exited, vga_de, sleeping, host_ack, host_err;
 
-    // the CPU's retire trace: for simulators; left open here, it synthesizes away
-    wire        t_valid, t_trap, t_irq, t_rd_we;
-    wire [31:0] t_pc, t_insn, t_rd_data;
-    wire [4:0]  t_cause, t_rd;
-
-    boids_soc #(
-        .RAM_BYTES(RAM_BYTES),
-        .INIT_FILE(INIT_FILE),
-        .CLOCK_HZ(CLOCK_HZ),
-        .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
-        .N_MAX(N_MAX),
-        .LANES(LANES),
-        .BINNING(BINNING),
-        .RESULT_SLOTS(RESULT_SLOTS),
-        .SPRITES_MAX(SPRITES_MAX),
-        .SCALE(SCALE),
-        .MODE(MODE),
-        .PIXEL_CLOCK_SEPARATE(1)
+    board_soc #(
+        .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE), .RAM_SHARED_PORT(RAM_SHARED_PORT), .FETCH_REG(FETCH_REG),
+        .CPU_DIV_PAIR(CPU_DIV_PAIR), .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SORTER(SORTER),
+        .LIMIT(LIMIT), .RESULT_SLOTS(RESULT_SLOTS), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE), .MODE(MODE),
+        .BOID_WINDOW(BOID_WINDOW), .CLOCK_HZ(CLOCK_HZ), .PIXEL_CLOCK_SEPARATE(1)
     ) u_soc (
-        .clk(clk),
-        .clk_pixel(clk_pixel),
-        .rst(rst),
-        .cpu_hold(1'b0),
+        .clk(clk), .clk_pixel(clk_pixel), .rst(rst), .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
-        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(host_rdat), .host_ack_o(host_ack),
-        .host_err_o(host_err),
-        .uart_tx(RsTx),
-        .uart_rx(RsRx),
+        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_ack_o(host_ack), .host_err_o(host_err),
+        .uart_tx(RsTx), .uart_rx(RsRx),
         .vga_hsync(Hsync), .vga_vsync(Vsync), .vga_de(vga_de),
         .vga_r(vgaRed), .vga_g(vgaGreen), .vga_b(vgaBlue),
-        .exit_o(exited),
-        .exit_code_o(exit_code),
-        .cpu_sleeping_o(sleeping),
-        .trace_valid_o(t_valid), .trace_pc_o(t_pc), .trace_insn_o(t_insn), .trace_trap_o(t_trap),
-        .trace_cause_o(t_cause), .trace_irq_o(t_irq), .trace_rd_we_o(t_rd_we), .trace_rd_o(t_rd),
-        .trace_rd_data_o(t_rd_data)
+        .exit_o(exited), .cpu_sleeping_o(sleeping)
     );
 
     assign led = {exited, !rst && !exited};
 
     // the host port is tied off; DVI's data-enable is not needed for VGA
-    wire unused_ok = &{1'b0, vga_de, sleeping, host_ack, host_err, exit_code, host_rdat,
-                       t_valid, t_trap, t_irq, t_rd_we, t_pc, t_insn, t_rd_data, t_cause, t_rd};
+    wire unused_ok = &{1'b0, vga_de, sleeping, host_ack, host_err};
 
 endmodule
 

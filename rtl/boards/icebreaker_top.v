@@ -5,6 +5,7 @@
 `default_nettype none
 
 `include "vga_modes.vh"
+`include "icebreaker_board.vh"
 
 // Clock: the 12 MHz oscillator times 67/32 in the PLL is 25.125 MHz, 0.2% under
 // 640x480@60's 25.175 MHz, well within what monitors accept (59.94 -> 59.82 Hz).
@@ -15,14 +16,22 @@
 // then lets it run. The button restarts everything, the copy included.
 // LEDs: green once the CPU runs; red for a boot error or a firmware EXIT.
 module icebreaker_top #(
-    parameter integer RAM_BYTES = 65536,            // two SPRAMs (rtl/ice40/soc_ram.v)
-    parameter integer N_MAX = 128,                  // firmware's flock capacity
-    parameter integer LANES = 0,                    // no room for the accelerator
-    parameter integer BINNING = 0,                  // nor its binned batch
-    parameter integer SPRITES_MAX = 256,
-    parameter integer SCALE = 4,                    // framebuffers in the other two SPRAMs
-    parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
-    parameter integer CLOCK_HZ = 25_125_000,
+    // the board's configuration: constraints/boards.mk, as rtl/boards/icebreaker_board.vh has it
+    parameter integer RAM_BYTES = `ICEBREAKER_RAM_BYTES,
+    parameter integer RAM_SHARED_PORT = `ICEBREAKER_RAM_SHARED_PORT,
+    parameter integer FETCH_REG = `ICEBREAKER_FETCH_REG,
+    parameter integer CPU_DIV_PAIR = `ICEBREAKER_CPU_DIV_PAIR,
+    parameter integer N_MAX = `ICEBREAKER_N_MAX,
+    parameter integer LANES = `ICEBREAKER_LANES,
+    parameter integer BINNING = `ICEBREAKER_BINNING,
+    parameter integer SORTER = `ICEBREAKER_SORTER,
+    parameter integer LIMIT = `ICEBREAKER_LIMIT,
+    parameter integer RESULT_SLOTS = `ICEBREAKER_RESULT_SLOTS,
+    parameter integer SPRITES_MAX = `ICEBREAKER_SPRITES_MAX,
+    parameter integer SCALE = `ICEBREAKER_SCALE,
+    parameter integer MODE = `ICEBREAKER_MODE,
+    parameter integer BOID_WINDOW = `ICEBREAKER_BOID_WINDOW,
+    parameter integer CLOCK_HZ = `ICEBREAKER_CLOCK_HZ,
     parameter integer FLASH_OFFSET = 'h10_0000      // 1 MiB: above the bitstream
 ) (
     input  wire       CLK,                          // 12 MHz
@@ -72,7 +81,7 @@ module icebreaker_top #(
     // Boot: the loader owns the host port and holds the CPU until the image is in.
     wire        host_cyc, host_stb, host_we, host_ack, host_err;
     wire [3:0]  host_sel;
-    wire [31:0] host_adr, host_wdat, host_rdat;
+    wire [31:0] host_adr, host_wdat;
     wire        cpu_hold, boot_done, boot_error;
 
     soc_flash_loader #(
@@ -91,43 +100,20 @@ module icebreaker_top #(
 
     wire [3:0] vga_r, vga_g, vga_b;
     wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, loader_busy;
-    wire [31:0] exit_code;
 
-    // the CPU's retire trace: for simulators; left open here, it synthesizes away
-    wire        t_valid, t_trap, t_irq, t_rd_we;
-    wire [31:0] t_pc, t_insn, t_rd_data;
-    wire [4:0]  t_cause, t_rd;
-
-    boids_soc #(
-        .RAM_BYTES(RAM_BYTES),
-        .RAM_SHARED_PORT(1),                        // SPRAM: one port
-        .CPU_DIV_PAIR(0),                           // room: no div/rem pair shortcut (cpu_div)
-        .CLOCK_HZ(CLOCK_HZ),
-        .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
-        .N_MAX(N_MAX),
-        .LANES(LANES),
-        .SPRITES_MAX(SPRITES_MAX),
-        .SCALE(SCALE),
-        .MODE(MODE),
-        .BOID_WINDOW(0)                             // no room: the CPU packs the sprites
+    board_soc #(
+        .RAM_BYTES(RAM_BYTES), .RAM_SHARED_PORT(RAM_SHARED_PORT), .FETCH_REG(FETCH_REG),
+        .CPU_DIV_PAIR(CPU_DIV_PAIR), .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SORTER(SORTER),
+        .LIMIT(LIMIT), .RESULT_SLOTS(RESULT_SLOTS), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE), .MODE(MODE),
+        .BOID_WINDOW(BOID_WINDOW), .CLOCK_HZ(CLOCK_HZ), .PIXEL_CLOCK_SEPARATE(0)
     ) u_soc (
-        .clk(clk),
-        .clk_pixel(clk),                            // one clock: unused
-        .rst(rst),
-        .cpu_hold(cpu_hold),
+        .clk(clk), .clk_pixel(clk), .rst(rst), .cpu_hold(cpu_hold),   // one clock: clk_pixel unused
         .host_cyc_i(host_cyc), .host_stb_i(host_stb), .host_we_i(host_we), .host_sel_i(host_sel),
-        .host_adr_i(host_adr), .host_dat_i(host_wdat), .host_dat_o(host_rdat),
-        .host_ack_o(host_ack), .host_err_o(host_err),
-        .uart_tx(TX),
-        .uart_rx(RX),
+        .host_adr_i(host_adr), .host_dat_i(host_wdat), .host_ack_o(host_ack), .host_err_o(host_err),
+        .uart_tx(TX), .uart_rx(RX),
         .vga_hsync(vga_hsync), .vga_vsync(vga_vsync), .vga_de(vga_de),
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
-        .exit_o(exited),
-        .exit_code_o(exit_code),
-        .cpu_sleeping_o(sleeping),
-        .trace_valid_o(t_valid), .trace_pc_o(t_pc), .trace_insn_o(t_insn), .trace_trap_o(t_trap),
-        .trace_cause_o(t_cause), .trace_irq_o(t_irq), .trace_rd_we_o(t_rd_we), .trace_rd_o(t_rd),
-        .trace_rd_data_o(t_rd_data)
+        .exit_o(exited), .cpu_sleeping_o(sleeping)
     );
 
     assign {P1A4, P1A3, P1A2, P1A1} = vga_r;        // bit 0 on pin 1
@@ -142,8 +128,7 @@ module icebreaker_top #(
     assign LEDG_N = !(boot_done && !exited);        // the LEDs are active low
     assign LEDR_N = !(boot_error || exited);
 
-    wire unused_ok = &{1'b0, host_rdat, vga_de, sleeping, loader_busy, exit_code,
-                       t_valid, t_trap, t_irq, t_rd_we, t_pc, t_insn, t_rd_data, t_cause, t_rd};
+    wire unused_ok = &{1'b0, vga_de, sleeping, loader_busy};
 
 endmodule
 

@@ -5,6 +5,7 @@
 `default_nettype none
 
 `include "vga_modes.vh"
+`include "ulx3s_board.vh"
 
 // Clocks: the PLL makes the 25 MHz pixel clock (640x480 at 59.5 Hz, which
 // monitors take for 60), the 125 MHz serializer clock and the 41.67 MHz system
@@ -18,19 +19,23 @@
 // data-enable into dvi_transmitter, then one DDR output register a lane.
 // LEDs: 0 once the CPU runs, 1 on a firmware EXIT, 2 while the CPU sleeps in wfi.
 module ulx3s_top #(
-    parameter integer RAM_BYTES = 131072,
+    // the board's configuration: constraints/boards.mk, as rtl/boards/ulx3s_board.vh has it
     parameter INIT_FILE = "",                       // the RAM image, $readmemh
-    parameter integer N_MAX = 512,
-    parameter integer LANES = 8,
-    parameter integer BINNING = 0,                  // the accelerator's binned batch
-    parameter integer SORTER = 0,                   // ... and its counting sort (with BINNING)
-    parameter integer LIMIT = 1,                    // ... and the speed limit in its steering
-    parameter integer FETCH_REG = 0,                // the RAM answers fetches from a register (soc_ram)
-    parameter integer RESULT_SLOTS = N_MAX,         // the accelerator's result entries (a ring if fewer)
-    parameter integer SPRITES_MAX = 768,
-    parameter integer SCALE = 2,
-    parameter integer MODE = `VGA_640X480_60_ID,   // video mode: the clocks below make its pixel clock
-    parameter integer CLOCK_HZ = 41_666_667         // the system clock: 625 MHz / 15
+    parameter integer RAM_BYTES = `ULX3S_RAM_BYTES,
+    parameter integer RAM_SHARED_PORT = `ULX3S_RAM_SHARED_PORT,
+    parameter integer FETCH_REG = `ULX3S_FETCH_REG,
+    parameter integer CPU_DIV_PAIR = `ULX3S_CPU_DIV_PAIR,
+    parameter integer N_MAX = `ULX3S_N_MAX,
+    parameter integer LANES = `ULX3S_LANES,
+    parameter integer BINNING = `ULX3S_BINNING,
+    parameter integer SORTER = `ULX3S_SORTER,
+    parameter integer LIMIT = `ULX3S_LIMIT,
+    parameter integer RESULT_SLOTS = `ULX3S_RESULT_SLOTS,
+    parameter integer SPRITES_MAX = `ULX3S_SPRITES_MAX,
+    parameter integer SCALE = `ULX3S_SCALE,
+    parameter integer MODE = `ULX3S_MODE,
+    parameter integer BOID_WINDOW = `ULX3S_BOID_WINDOW,
+    parameter integer CLOCK_HZ = `ULX3S_CLOCK_HZ
 ) (
     input  wire       clk_25mhz,
     input  wire [1:1] btn,                          // FIRE1, active high
@@ -65,47 +70,20 @@ module ulx3s_top #(
 
     wire [3:0] vga_r, vga_g, vga_b;
     wire       vga_hsync, vga_vsync, vga_de, exited, sleeping, host_ack, host_err;
-    wire [31:0] exit_code, host_rdat;
 
-    // the CPU's retire trace: for simulators; left open here, it synthesizes away
-    wire        t_valid, t_trap, t_irq, t_rd_we;
-    wire [31:0] t_pc, t_insn, t_rd_data;
-    wire [4:0]  t_cause, t_rd;
-
-    boids_soc #(
-        .RAM_BYTES(RAM_BYTES),
-        .INIT_FILE(INIT_FILE),
-        .RAM_FETCH_REG(FETCH_REG),
-        .CLOCK_HZ(CLOCK_HZ),
-        .UART_DIVISOR((CLOCK_HZ + 57600) / 115200),
-        .N_MAX(N_MAX),
-        .LANES(LANES),
-        .BINNING(BINNING),
-        .SORTER(SORTER),
-        .LIMIT(LIMIT),
-        .RESULT_SLOTS(RESULT_SLOTS),
-        .SPRITES_MAX(SPRITES_MAX),
-        .SCALE(SCALE),
-        .MODE(MODE),
-        .PIXEL_CLOCK_SEPARATE(1)
+    board_soc #(
+        .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE), .RAM_SHARED_PORT(RAM_SHARED_PORT), .FETCH_REG(FETCH_REG),
+        .CPU_DIV_PAIR(CPU_DIV_PAIR), .N_MAX(N_MAX), .LANES(LANES), .BINNING(BINNING), .SORTER(SORTER),
+        .LIMIT(LIMIT), .RESULT_SLOTS(RESULT_SLOTS), .SPRITES_MAX(SPRITES_MAX), .SCALE(SCALE), .MODE(MODE),
+        .BOID_WINDOW(BOID_WINDOW), .CLOCK_HZ(CLOCK_HZ), .PIXEL_CLOCK_SEPARATE(1)
     ) u_soc (
-        .clk(clk),
-        .clk_pixel(clk_pixel),
-        .rst(rst),
-        .cpu_hold(1'b0),
+        .clk(clk), .clk_pixel(clk_pixel), .rst(rst), .cpu_hold(1'b0),
         .host_cyc_i(1'b0), .host_stb_i(1'b0), .host_we_i(1'b0), .host_sel_i(4'd0),
-        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_dat_o(host_rdat), .host_ack_o(host_ack),
-        .host_err_o(host_err),
-        .uart_tx(ftdi_rxd),
-        .uart_rx(ftdi_txd),
+        .host_adr_i(32'd0), .host_dat_i(32'd0), .host_ack_o(host_ack), .host_err_o(host_err),
+        .uart_tx(ftdi_rxd), .uart_rx(ftdi_txd),
         .vga_hsync(vga_hsync), .vga_vsync(vga_vsync), .vga_de(vga_de),
         .vga_r(vga_r), .vga_g(vga_g), .vga_b(vga_b),
-        .exit_o(exited),
-        .exit_code_o(exit_code),
-        .cpu_sleeping_o(sleeping),
-        .trace_valid_o(t_valid), .trace_pc_o(t_pc), .trace_insn_o(t_insn), .trace_trap_o(t_trap),
-        .trace_cause_o(t_cause), .trace_irq_o(t_irq), .trace_rd_we_o(t_rd_we), .trace_rd_o(t_rd),
-        .trace_rd_data_o(t_rd_data)
+        .exit_o(exited), .cpu_sleeping_o(sleeping)
     );
 
     wire [1:0] serial_blue, serial_green, serial_red, serial_clock;
@@ -137,8 +115,7 @@ module ulx3s_top #(
 
     assign led = {5'd0, sleeping, exited, !rst && !exited};
 
-    wire unused_ok = &{1'b0, host_ack, host_err, exit_code, host_rdat,   // host port tied off
-                       t_valid, t_trap, t_irq, t_rd_we, t_pc, t_insn, t_rd_data, t_cause, t_rd};
+    wire unused_ok = &{1'b0, host_ack, host_err};                     // host port tied off
 
 endmodule
 

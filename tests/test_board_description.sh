@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# One description per board (constraints/boards.mk) and everything made from
+# it: the tops' defaults (rtl/boards/B_board.vh, through the top itself), the
+# FuseSoC targets (boids_soc.core), the make variables of the board's
+# simulator and firmware, yosys' parameters, and the Basys 3's Vivado script.
+# The committed files are up to date; then, in a copy of the tree, one edit to
+# the description (an N_MAX, lanes, a clock, a seed) and every artifact
+# follows. Speaks TAP. Usage: tests/test_board_description.sh [build-dir]
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+source tests/tap.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export -n MAKEFLAGS MAKELEVEL 2>/dev/null
+
+if out=$(python3 scripts/boards.py --check . 2>&1); then
+    ok "rtl/boards/*_board.vh and boids_soc.core's board targets match constraints/boards.mk"
+else
+    not_ok "the board files are out of date" "$out"
+fi
+
+# top_parameters ROOT BOARD: the board top's parameters as Icarus elaborates
+# it alone (no parameter passed: its defaults), one NAME=VALUE a line.
+top_parameters() {
+    local root=$1 board=$2 names
+    names=$(make -s --no-print-directory -C "$root" print-BOARD_TOP_PARAMETERS)
+    {
+        echo '`timescale 1ns / 1ps'
+        echo "module tb_defaults; ${board}_top dut (); initial begin"
+        for p in $names; do echo "    \$display(\"$p=%0d\", dut.$p);"; done
+        echo "end endmodule"
+    } > "$tmp/tb_defaults.v"
+    (cd "$root" && iverilog -g2012 -Irtl -Irtl/boards -y rtl -y rtl/boards -y rtl/ecp5 \
+        -y tests/rtl/board_stubs -s tb_defaults -o "$tmp/defaults.vvp" "$tmp/tb_defaults.v" \
+        2>&1 | grep -v "warning\|timescale\|inherit" >&2
+     vvp -N "$tmp/defaults.vvp" | grep '=')
+}
+
+# described ROOT BOARD: the description's top parameters, NAME=VALUE lines.
+described() {
+    local names
+    names=$(make -s --no-print-directory -C "$1" print-BOARD_TOP_PARAMETERS | tr ' ' '|')
+    make -s --no-print-directory -C "$1" "describe-board-$2" | grep -E "^($names)="
+}
+
+for board in $(make -s --no-print-directory print-BOARDS); do
+    got=$(top_parameters . "$board") want=$(described . "$board")
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then
+        ok "$board: ${board}_top elaborated alone has the description's configuration ($(tr '\n' ' ' <<<"$want" | cut -c1-60)...)"
+    else
+        not_ok "$board: ${board}_top's defaults against the description" "$(diff <(echo "$want") <(echo "$got"))"
+    fi
+done
+
+# A copy of the tree, one edit each to three boards' descriptions.
+copy=$tmp/copy
+mkdir "$copy"
+git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - 2>/dev/null | tar -xf - -C "$copy"
+sed -i -e 's/^ulx3s_NMAX := .*/ulx3s_NMAX := 2048/' -e 's/^basys3_LANES := .*/basys3_LANES := 4/' \
+    -e 's/^basys3_CLOCK_HZ := .*/basys3_CLOCK_HZ := 45000000/' \
+    -e 's/^icebreaker_PNR_SEED := .*/icebreaker_PNR_SEED := 5/' "$copy/constraints/boards.mk"
+if out=$(python3 scripts/boards.py --check "$copy" 2>&1); then
+    not_ok "an edited description leaves the generated files out of date" "the check passed: $out"
+else
+    ok "an edited description leaves the generated files out of date, and the check says which: $(tail -1 <<<"$out" | cut -c1-80)"
+fi
+if ! out=$(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL python3 scripts/boards.py . 2>&1); then
+    not_ok "scripts/boards.py regenerates the copy" "$out"
+fi
+
+follows() { # DESCRIPTION COMMAND...: ok when the command succeeds
+    local what=$1
+    shift
+    if "$@"; then ok "the edit follows: $what"; else not_ok "the edit follows: $what"; fi
+}
+has_line() { grep -qx -- "$2" "$1"; }
+core_target() { sed -n "/^  $1:\$/,/^\$/p" "$copy/boids_soc.core"; }
+core_has() { core_target "$1" | grep -q -- "$2"; }
+basys3_top_follows() {
+    local got
+    got=$(top_parameters "$copy" basys3)
+    [ "$got" = "$(described "$copy" basys3)" ] && grep -qx "LANES=4" <<<"$got" && grep -qx "CLOCK_HZ=45000000" <<<"$got"
+}
+follows "ulx3s_board.vh says N_MAX 2048" has_line "$copy/rtl/boards/ulx3s_board.vh" '`define ULX3S_N_MAX 2048'
+follows "basys3_board.vh says LANES 4" has_line "$copy/rtl/boards/basys3_board.vh" '`define BASYS3_LANES 4'
+follows "basys3_board.vh says CLOCK_HZ 45000000" has_line "$copy/rtl/boards/basys3_board.vh" \
+    '`define BASYS3_CLOCK_HZ 45000000'
+follows "the basys3 top elaborated alone: LANES 4, CLOCK_HZ 45000000" basys3_top_follows
+follows "the FuseSoC ulx3s target: N_MAX=2048" core_has ulx3s "N_MAX=2048,"
+follows "the FuseSoC basys3 target: LANES=4" core_has basys3 "LANES=4,"
+follows "the FuseSoC basys3 target: CLOCK_HZ=45000000" core_has basys3 "CLOCK_HZ=45000000"
+follows "the FuseSoC icebreaker target: nextpnr's --seed 5" core_has icebreaker "--seed, 5,"
+sim_vars=$(make -s --no-print-directory -C "$copy" -n board-sim BOARD=ulx3s 2>/dev/null)
+follows "the ULX3S simulator and firmware are made with SYSTEM_NMAX=2048" grep -q "SYSTEM_NMAX=2048 " <<<"$sim_vars"
+yosys_parameters=$(make -s --no-print-directory -C "$copy" yosys-parameters-basys3)
+follows "yosys gets chparam LANES 4 for basys3_top" grep -q "chparam -set LANES 4 basys3_top;" <<<"$yosys_parameters"
+follows "yosys gets chparam CLOCK_HZ 45000000 for basys3_top" \
+    grep -q "chparam -set CLOCK_HZ 45000000 basys3_top;" <<<"$yosys_parameters"
+
+# The Basys 3's Vivado script, from the copy: its part, every source file
+# (each there), the include folders, the pins, the RAM image, a bitstream.
+echo "@00000000" > "$tmp/ram.hex"
+if (cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL python3 scripts/boards.py --vivado "$tmp/viv/create_project.tcl" \
+    --board basys3 --image "$tmp/ram.hex" . >/dev/null 2>&1); then
+    tcl=$tmp/viv/create_project.tcl
+    missing=""
+    for f in $(sed -n 's/^read_verilog \[list \(.*\)\]$/\1/p' "$tcl" | tr -d '{}'); do [ -f "$f" ] || missing+=" $f"; done
+    sources=$(sed -n 's/^read_verilog \[list \(.*\)\]$/\1/p' "$tcl")
+    if grep -q "^create_project -in_memory -part xc7a35tcpg236-1$" "$tcl" && [ -z "$missing" ] \
+        && grep -q "board_soc.v" <<<"$sources" && grep -q "basys3_top.v" <<<"$sources" \
+        && grep -q "rtl/boards}" "$tcl" && grep -q "^read_xdc .*constraints/basys3.xdc}$" "$tcl" \
+        && grep -q "INIT_FILE={$tmp/ram.hex}" "$tcl" && grep -q "LANES 4, .*CLOCK_HZ 45000000" "$tcl" \
+        && grep -q "^write_bitstream -force {$tmp/viv/basys3.bit}$" "$tcl"; then
+        ok "the Vivado script: part, $(wc -w <<<"$sources") sources that exist, includes, pins, RAM image, the edited configuration, a bitstream"
+    else
+        not_ok "the Vivado script" "missing files:${missing:- none}" "$(cat "$tcl")"
+    fi
+else
+    not_ok "scripts/boards.py --vivado writes the Basys 3's script"
+fi
+
+echo "1..$n"
