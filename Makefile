@@ -222,6 +222,9 @@ bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BINS_BENCH) $(BUILD)/sim $(BUILD)/
 			$$($(MAKE) -s --no-print-directory print-$${b}_FLOCK | grep -o -- '--neighbors [a-z]*') | tail -1; \
 	done
 	@echo
+	@echo "The iCEBreaker's timing over placement seeds 1 to 5, against its clock + 3% (minutes):"
+	@$(MAKE) --no-print-directory synth BOARD=icebreaker >/dev/null && bash scripts/board_seeds.sh icebreaker 1 2 3 4 5 || true
+	@echo
 	@echo "The soak: $(SOAK_FLOCK) (minutes a run):"
 	@fail=0; for r in cornell weighted; do for u in sequential synchronous; do \
 		$(BUILD)/soak $(SOAK_FLOCK) --rules $$r --update $$u --every 5000 | grep -v '^#' | sed "s/^/$$r $$u: /" \

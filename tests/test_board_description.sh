@@ -135,4 +135,16 @@ else
     not_ok "ECP5 tool choice" "native on PATH: $native" "stand-ins on PATH: $standins" "neither: $plain"
 fi
 
+# scripts/board_seeds.sh (make bench's seed spread): bad input is refused
+# before minutes of place and route, with the reason.
+for args in "nosuchboard" "ulx3s" "icebreaker x" "--margin ten icebreaker"; do
+    # shellcheck disable=SC2086
+    err=$(bash scripts/board_seeds.sh $args 2>&1 >/dev/null); status=$?
+    if [ $status -eq 2 ] && [ -n "$err" ] && [ "$(wc -l <<<"$err")" -eq 1 ]; then
+        ok "board_seeds.sh $args: refused, exit 2: $err"
+    else
+        not_ok "board_seeds.sh $args is refused with one line" "exit $status: $err"
+    fi
+done
+
 echo "1..$n"

@@ -8,6 +8,7 @@ localparam [31:0] CTRL_STEER_BIT = 32'd1 << CTRL_STEER;
 localparam [31:0] CTRL_VELOCITY_BIT = 32'd1 << CTRL_VELOCITY;
 localparam [31:0] CTRL_LIMIT_BIT = 32'd1 << CTRL_LIMIT;
 localparam [31:0] CTRL_PREDATORS_BIT = 32'd1 << CTRL_PREDATORS;
+localparam [31:0] CTRL_EDGES_PSEUDOCODE_BIT = 32'd1 << CTRL_EDGES_PSEUDOCODE;
 localparam [31:0] ST_BUSY = 32'd1 << STATUS_BUSY;
 localparam [31:0] ST_DONE = 32'd1 << STATUS_DONE;
 localparam [31:0] ST_ERR_PARAM = 32'd1 << STATUS_ERR_PARAM;

@@ -742,10 +742,10 @@ module tb_boids_accel;
             write32(REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             expect32("CTRL reads BATCH and IRQ_EN", REG_CTRL, CTRL_BATCH_BIT | CTRL_IRQ_BIT);
             write32(REG_CTRL, 32'hffff_fff8);
-            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER, VELOCITY, LIMIT and PREDATORS (with steering) stick",
+            expect32("CTRL: only BATCH, IRQ_EN, BINNED (with binning), STEER, VELOCITY, LIMIT, EDGES_PSEUDOCODE and PREDATORS (with steering) stick",
                      REG_CTRL, (BINNING != 0 ? CTRL_BINNED_BIT : 32'd0)
                                | (STEER != 0 ? CTRL_STEER_BIT | CTRL_VELOCITY_BIT : 32'd0)
-                               | (STEER != 0 && LIMIT != 0 ? CTRL_LIMIT_BIT : 32'd0)
+                               | (STEER != 0 && LIMIT != 0 ? CTRL_LIMIT_BIT | CTRL_EDGES_PSEUDOCODE_BIT : 32'd0)
                                | (HAS_PRED ? CTRL_PREDATORS_BIT : 32'd0));
             steer_params_keep;
             // The predator table: PREDATORS_MAX entries of x and y, each word its own.

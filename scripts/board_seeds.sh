@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The spread of a board's timing over placement seeds: its synthesized netlist
+# (build/boards/B/synth.json, from make synth) placed and routed once per seed,
+# each seed's Fmax of the system clock against the board's clock and against
+# that clock plus a margin. A board that meets its clock on one seed only is
+# luck, not a result: this shows how much luck.
+# Usage: board_seeds.sh [--margin PERCENT] BOARD [SEED...]   (default margin 3,
+#        seeds 1 to 5; iCE40 boards; a few minutes a seed)
+# Prints a line a seed, then "BOARD: Fmax min/median/max MHz over N seeds; K of N
+# meet CLOCK, M of N meet CLOCK+margin". Exit 0 when every seed meets the
+# clock plus the margin, 1 when one does not, 2 on a usage or tool error.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+usage() { echo "usage: board_seeds.sh [--margin PERCENT] BOARD [SEED...]" >&2; exit 2; }
+margin=3
+case "${1:-}" in
+-h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+--margin) [ $# -ge 2 ] || usage; margin=$2; shift 2 ;;
+esac
+[ $# -ge 1 ] || usage
+board=$1
+shift
+seeds=("$@")
+[ ${#seeds[@]} -gt 0 ] || seeds=(1 2 3 4 5)
+[[ $margin =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "board_seeds: --margin $margin is not a percentage" >&2; exit 2; }
+for s in "${seeds[@]}"; do
+    [[ $s =~ ^[0-9]+$ ]] || { echo "board_seeds: seed \"$s\" is not a whole number" >&2; exit 2; }
+done
+
+describe=$(make -s --no-print-directory "describe-board-$board" 2>/dev/null)
+family=$(sed -n 's/^FAMILY=//p' <<<"$describe")
+[ -n "$family" ] || { echo "board_seeds: unknown board \"$board\" (make print-BOARDS lists them)" >&2; exit 2; }
+[ "$family" = ice40 ] || { echo "board_seeds: $board is $family; only iCE40 boards here (their place and route takes minutes)" >&2; exit 2; }
+build=${BUILD:-build}
+netlist=$build/boards/$board/synth.json
+[ -f "$netlist" ] || { echo "board_seeds: no $netlist: run make synth BOARD=$board first" >&2; exit 2; }
+hz=$(sed -n 's/^CLOCK_HZ=//p' <<<"$describe")
+device=$(sed -n 's/^DEVICE=//p' <<<"$describe")
+pins=$(sed -n 's/^PINS=//p' <<<"$describe")
+goal=$(awk -v hz="$hz" 'BEGIN {printf "%.3f", hz / 1e6}')
+want=$(awk -v g="$goal" -v m="$margin" 'BEGIN {printf "%.3f", g * (1 + m / 100)}')
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fmaxes=()
+for s in "${seeds[@]}"; do
+    # shellcheck disable=SC2086  # the device's flags are words
+    if ! nextpnr-ice40 -q $device --seed "$s" --pcf "$pins" --freq "$goal" --timing-allow-fail \
+        --json "$netlist" --asc "$work/out.asc" -l "$work/seed$s.log" >/dev/null 2>&1; then
+        echo "board_seeds: nextpnr-ice40 failed on seed $s: $(tail -1 "$work/seed$s.log")" >&2
+        exit 2
+    fi
+    f=$(grep -E "Max frequency for clock" "$work/seed$s.log" | grep -v PACKER | tail -1 |
+        sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    fmaxes+=("$f")
+    printf '  seed %-3s Fmax %6.2f MHz\n' "$s" "$f"
+done
+printf '%s\n' "${fmaxes[@]}" | sort -n | awk -v board="$board" -v goal="$goal" -v want="$want" -v m="$margin" '
+    { f[NR] = $1; met += $1 >= goal; kept += $1 >= want }
+    END {
+        median = NR % 2 ? f[(NR + 1) / 2] : (f[NR / 2] + f[NR / 2 + 1]) / 2
+        printf "%s: Fmax %.2f / %.2f / %.2f MHz (min / median / max) over %d seeds; %d of %d meet %s MHz, %d of %d meet %s MHz (+%s%%)\n",
+            board, f[1], median, f[NR], NR, met, NR, goal, kept, NR, want, m
+        exit kept == NR ? 0 : 1
+    }'
