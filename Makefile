@@ -439,12 +439,13 @@ SOC_SIZES := -DSOC_RAM_BYTES=$(SOC_RAM_BYTES) -DSOC_BOIDS_MAX=$(SYSTEM_NMAX) -DS
 # (constraints/boards.mk) leaves some out; no accelerator driver without lanes.
 # A feature left out takes its source with it. The host's grid is for large
 # flocks: the app runs neighbors_grid_small.c.
-FEATURES := ACCEL BRUTE GRID WEIGHTED
+FEATURES := ACCEL BRUTE GRID WEIGHTED OVERLAY
 SOC_FEATURES := $(FEATURES)
 feature_src_ACCEL := firmware/neighbors_accel.c firmware/accel_bins.c
 feature_src_BRUTE := firmware/neighbors_brute.c
 feature_src_GRID := firmware/neighbors_grid_small.c
 feature_src_WEIGHTED := firmware/rules_weighted.c
+feature_src_OVERLAY := firmware/overlay.c
 soc_features = $(if $(filter 0,$(SYSTEM_LANES)),$(filter-out ACCEL,$(SOC_FEATURES)),$(SOC_FEATURES))
 soc_features_out = $(filter-out $(soc_features),$(FEATURES))
 FIRMWARE_CFLAGS := $(RV_ARCH) -g -std=c99 -Wall -Wextra -Werror -ffreestanding \
@@ -455,7 +456,7 @@ SOC_FIRMWARE_OBJ := $(patsubst %,$(BUILD)/rv32/%.o,$(basename $(filter-out firmw
 	$(wildcard firmware/soc/*.c) firmware/soc/start.S))
 # Hot code for speed, the rest (keys, console, boot) for size.
 FIRMWARE_OPT := -O2
-FIRMWARE_COLD := app app_keys console flock_edit soc/soc_main soc/soc_uart
+FIRMWARE_COLD := app app_keys console flock_edit overlay soc/soc_main soc/soc_uart
 $(patsubst %,$(BUILD)/rv32/firmware/%.o,$(FIRMWARE_COLD)): FIRMWARE_OPT := -Os
 
 $(BUILD)/rv32/%.o: %.c

@@ -169,6 +169,7 @@ int app_open(app_t *a, const app_config_t *c)
     a->scout_bias = c->scout_bias;
     a->seed = c->seed;
     a->paused = c->paused != 0;
+    a->overlay = c->overlay != 0;
     a->console = c->console;
     a->name = c->name;
     a->clock = c->clock;
@@ -240,6 +241,12 @@ int app_key(app_t *a, int key)
         say_on_off(a, "dynamic bias ", a->params.dynamic_bias);
         return 1;
     case 'm': toggle_follow_mouse(a); return 1;
+#if FEATURE_OVERLAY
+    case 'o':
+        a->overlay = !a->overlay;
+        say_on_off(a, "overlay ", a->overlay);
+        return 1;
+#endif
     default: return 0;
     }
 }
@@ -342,6 +349,8 @@ static int step(app_t *a, int *tapped)
     return APP_OK;
 }
 
+static void compose_overlay(app_t *a);
+
 int app_turn(app_t *a)
 {
     uint64_t c0 = clock_cycles(a), woke, c1, c2, c3, i0, i1;
@@ -356,6 +365,7 @@ int app_turn(app_t *a)
     stepping = !a->paused || a->step;
     c1 = clock_cycles(a);
     i0 = clock_instret(a);
+    compose_overlay(a); /* before the step: the tap draws during it */
     if (stepping) {
         choose_batch(a);
         if ((rc = step(a, &tapped)) != APP_OK)
@@ -370,9 +380,16 @@ int app_turn(app_t *a)
     c3 = clock_cycles(a);
     i1 = clock_instret(a);
     if (stepping && a->loops > 1) { /* the first turn's wait is from boot */
-        if (a->stepping_loops++ == 0)
+        if (a->stepping_loops++ == 0) {
             a->first_wake = woke;
+#if FEATURE_OVERLAY
+            a->first_frame = a->display.frame;
+#endif
+        }
         a->last_wake = woke;
+#if FEATURE_OVERLAY
+        a->last_frame = a->display.frame;
+#endif
         a->cycles_wait += c1 - c0;
         a->cycles_step += c2 - c1;
         a->cycles_draw += c3 - c2;
@@ -403,6 +420,37 @@ static uint32_t quotient(uint64_t n, uint64_t d)
             q |= bit;
         }
     return q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
+}
+
+void app_figures(const app_t *a, uint32_t *fps_x10, uint32_t *slowest_pct)
+{
+    uint64_t span = a->last_wake - a->first_wake;
+    uint32_t frames = a->last_frame - a->first_frame;
+
+    *fps_x10 = a->stepping_loops > 1 ? quotient((uint64_t)(a->stepping_loops - 1) * 10u * a->clock.hz, span)
+                                     : 0;
+    /* the slowest turn against a frame's cycles, span / frames */
+    *slowest_pct = frames != 0 ? quotient(a->cycles_turn_max * 100u * frames, span) : 0;
+}
+
+/* The figures as glyph sprites in the top left corner, or none. */
+static void compose_overlay(app_t *a)
+{
+#if FEATURE_OVERLAY
+    char text[OVERLAY_TEXT_MAX];
+    uint32_t fps_x10, slowest_pct;
+
+    if (!a->overlay) {
+        display_set_overlay(&a->display, NULL, 0);
+        return;
+    }
+    app_figures(a, &fps_x10, &slowest_pct);
+    overlay_figures(text, a->flock.n, fps_x10, slowest_pct);
+    display_set_overlay(&a->display, a->overlay_words,
+                        overlay_text(a->overlay_words, OVERLAY_WORDS_MAX, text, 2, 2, OVERLAY_ROLE));
+#else /* built without it (feature_switches.h): the figures are on the console's status line */
+    (void)a;
+#endif
 }
 
 void app_print_status(const app_t *a, const char *what)

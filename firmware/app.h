@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "console.h"
 #include "display.h"
+#include "overlay.h"
 #include "flock.h"
 #include "neighbors_accel.h"
 #include "neighbors_brute.h"
@@ -95,6 +96,7 @@ typedef struct {
     gain_t scout_bias;         /* a new scout's bias (g) */
     uint32_t seed;             /* with the turn, where + puts new boids */
     int paused;                /* start paused */
+    int overlay;               /* start with the overlay on (the o key turns it on and off) */
     console_t console;
     const char *name;          /* each console line starts "name: " */
     app_clock_t clock;
@@ -139,6 +141,11 @@ struct app {
     uint64_t cycles_turn_max; /* the slowest of them, its step and sprites: the frame's margin */
     uint64_t instret;         /* instructions retired in their step and draw */
     uint64_t first_wake, last_wake; /* clock when the first and last timed turns woke */
+    uint32_t first_frame, last_frame; /* the display's frame numbers then (the overlay's) */
+    int overlay;              /* the figures on screen (overlay.h) */
+#if FEATURE_OVERLAY
+    uint32_t overlay_words[OVERLAY_WORDS_MAX];
+#endif
 };
 
 /* The keys' help, a line a key ("  space         pause / resume"). */
@@ -180,6 +187,12 @@ void app_mouse(app_t *a, const app_mouse_t *m);
  * (the display's SCALE), then to world px (its zoom-out). 0 if the mouse is
  * not over the picture. */
 int app_mouse_in_world(const app_t *a, q16_t *x, q16_t *y);
+/* The overlay's figures so far, as the status line and the simulators'
+ * report have them: frames a second x10 over the timed turns, and the slowest
+ * turn's share of a frame in percent (the frame's cycles measured between the
+ * first and the last timed turn, by the display's frame count); 0 before two
+ * timed turns. */
+void app_figures(const app_t *a, uint32_t *fps_x10, uint32_t *slowest_pct);
 /* "name: <what>S steps, F frames/s; a step C cycles, sprites C[, CPI c]" */
 void app_print_status(const app_t *a, const char *what);
 /* "name: N boids, P predators; h lists the keys" */

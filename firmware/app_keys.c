@@ -10,7 +10,11 @@ const char APP_KEYS_HELP[] =
     "  + / -         more / fewer boids (a quarter more, a fifth fewer)\n"
     "  m             a predator that follows the mouse, on / off\n"
     "  g             scout groups on / off\n"
-    "  b             dynamic bias on / off\n";
+    "  b             dynamic bias on / off\n"
+#if FEATURE_OVERLAY
+    "  o             the overlay on / off: boids, frames/s, the slowest turn\n"
+#endif
+    "";
 
 int app_owns_key(int key)
 {
@@ -18,6 +22,10 @@ int app_owns_key(int key)
     case 'h': case '?': case ' ': case 'n': case 'r': case '+': case '=': case '-': case 'g':
     case 'b': case 'm':
         return 1;
+#if FEATURE_OVERLAY
+    case 'o':
+        return 1;
+#endif
     default:
         return 0;
     }

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include "display.h"
 #include "display_regs.h"
+#include "feature_switches.h"
 #include "hal.h"
 
 #define STATUS_ERRORS (DISPLAY_STATUS_ERR_PARAM | DISPLAY_STATUS_ERR_BUSY | DISPLAY_STATUS_ERR_BUS)
@@ -21,6 +22,8 @@ int display_init(display_t *d, uint32_t base)
     d->base = base;
     d->shift = 0;
     d->frame = 0;
+    d->overlay = NULL;
+    d->overlay_n = 0;
     if (rd(d, DISPLAY_ID) != DISPLAY_ID_VALUE)
         return DISPLAY_E_DEVICE;
     d->width = rd(d, DISPLAY_WIDTH);
@@ -32,6 +35,12 @@ int display_init(display_t *d, uint32_t base)
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_IRQ_EN);
     d->frame = rd(d, DISPLAY_FRAME_COUNT);
     return DISPLAY_OK;
+}
+
+void display_set_overlay(display_t *d, const uint32_t *words, uint32_t n)
+{
+    d->overlay = words;
+    d->overlay_n = words != NULL ? n : 0;
 }
 
 void display_set_world(display_t *d, q16_t world_w, q16_t world_h)
@@ -151,9 +160,16 @@ static int wait_renderer(const display_t *d)
     return DISPLAY_OK;
 }
 
-/* COUNT and DRAW for sprites 0 to count - 1, then the error flags. */
+/* The overlay's words after sprite count - 1 (as many as fit), then COUNT
+ * and DRAW for them all, then the error flags. */
 static int start_drawing(const display_t *d, uint32_t count)
 {
+#if FEATURE_OVERLAY
+    uint32_t i, addr = d->base + DISPLAY_SPRITES_BASE + count * DISPLAY_SPRITE_STRIDE;
+
+    for (i = 0; i < d->overlay_n && count < d->sprites_max; i++, count++, addr += DISPLAY_SPRITE_STRIDE)
+        hal_write32(addr, d->overlay[i]);
+#endif
     wr(d, DISPLAY_COUNT, count);
     wr(d, DISPLAY_CTRL, DISPLAY_CTRL_DRAW | DISPLAY_CTRL_IRQ_EN);
     if (rd(d, DISPLAY_STATUS) & STATUS_ERRORS) {

@@ -28,11 +28,17 @@ typedef struct {
     uint32_t frame;       /* FRAME_COUNT when the last frame began */
     uint32_t boid_window; /* CAPS.BOID_WINDOW: the block packs the sprite words */
     uint32_t flock_tap;   /* CAPS.FLOCK_TAP: it can take them from the accelerator's boids */
+    const uint32_t *overlay; /* sprite words drawn after the flock's (the overlay's glyphs) */
+    uint32_t overlay_n;
 } display_t;
 
 /* Checks the block's ID, reads its size and what it has, enables the frame
  * interrupt. */
 int display_init(display_t *d, uint32_t base);
+/* Sprite words every drawing adds after the flock's, on top of it (n 0: none),
+ * as many as the sprite memory holds beyond the flock. The words stay the
+ * caller's; they are read at each drawing's start. */
+void display_set_overlay(display_t *d, const uint32_t *words, uint32_t n);
 /* Picks the smallest power-of-two zoom-out that fits the world on screen. */
 void display_set_world(display_t *d, q16_t world_w, q16_t world_h);
 /* Waits for the next frame to begin (the vblank interrupt) and acknowledges

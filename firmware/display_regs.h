@@ -42,10 +42,16 @@
 #define DISPLAY_SPRITE_X_MASK 0xfffu
 #define DISPLAY_SPRITE_Y_SHIFT 12u /* framebuffer row of the sprite's centre, signed */
 #define DISPLAY_SPRITE_Y_MASK 0xfffu
-#define DISPLAY_SPRITE_HEADING_SHIFT 24u /* direction of flight: h x 45 degrees from +x towards +y (y grows down) */
+#define DISPLAY_SPRITE_HEADING_SHIFT 24u /* direction of flight: h x 45 degrees from +x towards +y (y grows down); with GLYPH, bits 2:0 of the glyph's code */
 #define DISPLAY_SPRITE_HEADING_MASK 0x7u
+#define DISPLAY_SPRITE_CODE3_SHIFT 27u /* with GLYPH: bit 3 of the glyph's code */
+#define DISPLAY_SPRITE_CODE3_MASK 0x1u
 #define DISPLAY_SPRITE_ROLE_SHIFT 28u /* colour: 0 boid, 1 scout group 1, 2 scout group 2, 3 predator */
 #define DISPLAY_SPRITE_ROLE_MASK 0x3u
+#define DISPLAY_SPRITE_CODE4_SHIFT 30u /* with GLYPH: bit 4 of the glyph's code */
+#define DISPLAY_SPRITE_CODE4_MASK 0x1u
+#define DISPLAY_SPRITE_GLYPH_SHIFT 31u /* 1: the shape is glyph {CODE4, CODE3, HEADING} of the overlay's font (scripts/sprites.py: digits, a few letters), in the same 7x7 box */
+#define DISPLAY_SPRITE_GLYPH_MASK 0x1u
 #define DISPLAY_ADDRESS_BITS 20
 
 #endif

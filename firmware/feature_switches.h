@@ -17,5 +17,8 @@
 #ifndef FEATURE_WEIGHTED
 #define FEATURE_WEIGHTED 1 /* the weighted rule set and its five extra neighbour sums */
 #endif
+#ifndef FEATURE_OVERLAY
+#define FEATURE_OVERLAY 1 /* the figures on screen (overlay.c, the o key) */
+#endif
 
 #endif

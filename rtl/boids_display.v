@@ -111,6 +111,10 @@ module boids_display #(
         if (MODE < 0 || MODE >= `VGA_MODE_COUNT)
             $error("%m: MODE = %0d: vga_modes.vh has modes 0 to %0d", MODE, `VGA_MODE_COUNT - 1);
         if (SCALE != 1 && SCALE != 2 && SCALE != 4) $error("%m: SCALE = %0d, must be 1, 2 or 4", SCALE);
+        // the renderer takes a glyph's fields where the register map puts them (sprite_shape)
+        if (SPRITE_GLYPH_LSB != 31 || SPRITE_CODE4_LSB != 30 || SPRITE_CODE3_LSB != 27
+            || SPRITE_GLYPH_WIDTH != 1 || SPRITE_CODE4_WIDTH != 1 || SPRITE_CODE3_WIDTH != 1)
+            $error("%m: the sprite word's GLYPH, CODE4 and CODE3 must be bits 31, 30 and 27");
         if (FB_W * SCALE != H_ACTIVE || FB_H * SCALE != V_ACTIVE || FB_W % 4 != 0)
             $error("%m: H_ACTIVE %0d, V_ACTIVE %0d, SCALE %0d: the buffer must be whole pixels, FB_W a multiple of 4",
                    H_ACTIVE, V_ACTIVE, SCALE);

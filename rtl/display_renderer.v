@@ -1,17 +1,20 @@
 // display_renderer: draws one picture into the back frame buffer of the display.
 // On start it clears the buffer (a word a cycle) and then draws sprites 0..count-1,
-// read one by one from the sprite memory, as 7x7 shapes in their role's colour.
+// read one by one from the sprite memory, as 7x7 shapes in their role's colour: a
+// boid's heading, or a glyph of the overlay's font.
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Sprite word: x in 11:0 and y in 23:12 (two's complement, the framebuffer column and
-// row of the centre), heading 26:24 (h x 45 degrees from +x toward +y), role 29:28.
-// Pixel (c, r) of the shape sprite_row(heading, r) (display_sprites.vh), when set,
+// row of the centre), heading 26:24 (h x 45 degrees from +x toward +y), role 29:28;
+// with GLYPH (bit 31) the shape is a glyph (sprite_shape, display_sprites.vh).
+// Pixel (c, r) of the shape's row sprite_row(shape, r) (display_sprites.vh), when set,
 // lands on (x - 3 + c, y - 3 + r) in colour role + 1, if that is inside the buffer.
 // Each row is written as the 3 word slots it may touch (a word of 4 pixels is wholly
 // in or out, FB_W being a multiple of 4); slots with no pixel write nothing. Cycles:
 // FB_W * FB_H / 4 to clear, then 22 a sprite (1 to take the word, 7 x 3 slots), plus 2.
-// The sprite memory's read is registered: spr_raddr is set a sprite ahead.
+// The sprite memory's read is registered: spr_raddr is set a sprite ahead. The shapes
+// are a ROM of 64 x 8 rows read a row ahead (a block RAM where the device has them).
 module display_renderer #(
     parameter integer FB_W = 640,                   // pixels, a multiple of 4
     parameter integer FB_H = 480,
@@ -60,7 +63,7 @@ module display_renderer #(
     reg  [AW-1:0] clr_addr;
 
     // the sprite being drawn
-    reg  [2:0]  heading;
+    reg  [5:0]  shape;
     reg  [3:0]  colour;
     reg  [2:0]  row;                                // 0..6
     reg  [1:0]  slot;                               // 0..2
@@ -69,6 +72,21 @@ module display_renderer #(
     reg  signed [10:0] w_slot;                      // w_first + slot
     reg  signed [12:0] y_row;                       // y - 3 + row
     reg  [AW-1:0] line_addr;                        // y_row * WPL, modulo 2^AW (*)
+
+    // The shapes' rows, {shape, row}: read as a sprite loads (its row 0) and in the
+    // last slot of each row (the next row), so shape_bits holds the row being drawn.
+    reg  [6:0]  shape_rom [0:511];
+    reg  [6:0]  shape_bits;
+    wire [5:0]  new_shape = sprite_shape(spr_rdata[31], spr_rdata[30], spr_rdata[27], spr_rdata[26:24]);
+    integer     rom_i;
+    initial begin
+        for (rom_i = 0; rom_i < 512; rom_i = rom_i + 1) shape_rom[rom_i] = sprite_row(rom_i[8:3], rom_i[2:0]);
+    end
+    wire        rom_read = state == S_LOAD || (state == S_SLOT && slot == 2'd2);
+    wire [8:0]  rom_addr = state == S_LOAD ? {new_shape, 3'd0} : {shape, row + 3'd1};
+    always @(posedge clk) begin
+        if (rom_read) shape_bits <= shape_rom[rom_addr];
+    end
 
     // The new sprite word, in the LOAD cycle: functions called in that state only, so
     // a simulator does not evaluate them in any other cycle.
@@ -100,14 +118,14 @@ module display_renderer #(
         end
     endfunction
 
-    // The slot: which of the row's pixels fall in this word ({write, mask}). A function
-    // called in the SLOT state only, so a simulator does not evaluate it when idle.
-    function automatic [4:0] slot_write(input [2:0] h, input [2:0] r, input [1:0] k, input [1:0] sh,
+    // The slot: which of the row's pixels (bits) fall in this word ({write, mask}). A
+    // function called in the SLOT state only, so a simulator does not evaluate it when idle.
+    function automatic [4:0] slot_write(input [6:0] bits, input [1:0] k, input [1:0] sh,
                                         input signed [12:0] yr, input signed [10:0] w);
         reg [11:0] px;
         reg [3:0]  m;
         begin
-            px = {5'b00000, sprite_row(h, r)} << sh;    // pixel columns from 4 * w_first
+            px = {5'b00000, bits} << sh;                // pixel columns from 4 * w_first
             m = px[4 * k +: 4];
             slot_write = {yr >= 13'sd0 && yr < ROWS_S && w >= 11'sd0 && w < WPL_S && m != 4'd0, m};
         end
@@ -147,7 +165,7 @@ module display_renderer #(
                 clr_addr <= clr_addr + 1'b1;
             end
             S_LOAD: begin                           // sprite spr_raddr is on spr_rdata
-                heading <= spr_rdata[26:24];
+                shape <= new_shape;
                 colour <= {2'b00, spr_rdata[29:28]} + 4'd1;
                 row <= 3'd0;
                 slot <= 2'd0;
@@ -161,7 +179,7 @@ module display_renderer #(
             end
             S_SLOT: begin
                 if (row == 3'd6 && slot == 2'd2) state <= left == {CW{1'b0}} ? S_FINISH : S_LOAD;
-                {fb_we, fb_wmask} <= slot_write(heading, row, slot, shift, y_row, w_slot);
+                {fb_we, fb_wmask} <= slot_write(shape_bits, slot, shift, y_row, w_slot);
                 fb_waddr <= slot_addr(line_addr, w_slot);   // (*)
                 fb_wdata <= {4{colour}};
                 if (slot == 2'd2) begin
@@ -189,7 +207,6 @@ module display_renderer #(
         end
     end
 
-    wire unused_ok = &{1'b0, spr_rdata[31:30], spr_rdata[27]};
 
 endmodule
 

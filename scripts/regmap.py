@@ -265,8 +265,13 @@ ROLES_PER_WORD = 16
 SPRITE_FIELDS = [  # name, lsb, width, meaning
     ("X", 0, 12, "framebuffer column of the sprite's centre, signed"),
     ("Y", 12, 12, "framebuffer row of the sprite's centre, signed"),
-    ("HEADING", 24, 3, "direction of flight: h x 45 degrees from +x towards +y (y grows down)"),
+    ("HEADING", 24, 3, "direction of flight: h x 45 degrees from +x towards +y (y grows down); "
+                       "with GLYPH, bits 2:0 of the glyph's code"),
+    ("CODE3", 27, 1, "with GLYPH: bit 3 of the glyph's code"),
     ("ROLE", 28, 2, "colour: 0 boid, 1 scout group 1, 2 scout group 2, 3 predator"),
+    ("CODE4", 30, 1, "with GLYPH: bit 4 of the glyph's code"),
+    ("GLYPH", 31, 1, "1: the shape is glyph {CODE4, CODE3, HEADING} of the overlay's font "
+                     "(scripts/sprites.py: digits, a few letters), in the same 7x7 box"),
 ]
 
 # The system bus (rtl/boids_system.v): byte address bit 20 picks the slave.
@@ -554,7 +559,7 @@ def markdown():
             "| bits | field | meaning |", "| --- | --- | --- |"]
     for name, lsb, width, meaning in SPRITE_FIELDS:
         out.append(f"| {lsb + width - 1}:{lsb} | {name} | {meaning} |")
-    out += ["", "Bits not listed are 0.", "",
+    out += ["", "",
             "### Boid window", "",
             f"Where CAPS.BOID_WINDOW is 1, entry i at 0x{BOID_WINDOW_BASE:05x} + {BOID_WINDOW_STRIDE} i takes a boid as",
             "the accelerator's boid memory does: x, y, vx, vy at +0, +4, +8, +12, each Q16.16 as",

@@ -38,6 +38,8 @@ void monitor_print_flags_help(FILE *out, const char *gtkw)
             "                     when headless)\n"
             "  --headless         no window\n"
             "  --paused           start paused: the starting flock is drawn, not moved\n"
+            "  --overlay          start with the overlay on: the firmware's own boids,\n"
+            "                     frames/s and slowest turn on screen (the o key)\n"
             "  --png DIR          one PNG per displayed frame, DIR/frame_NNNNNN.png (the VGA\n"
             "                     picture only); DIR is made if missing\n"
             "  --fallback-png DIR as --png, but only if no display is available (make run)\n"
@@ -54,7 +56,7 @@ void monitor_print_flags_help(FILE *out, const char *gtkw)
 }
 
 enum monitor_flag {
-    MON_FRAMES = 1, MON_HEADLESS, MON_PAUSED, MON_PNG, MON_FALLBACK_PNG, MON_TRACE, MON_TRACE_FROM,
+    MON_FRAMES = 1, MON_HEADLESS, MON_PAUSED, MON_OVERLAY, MON_PNG, MON_FALLBACK_PNG, MON_TRACE, MON_TRACE_FROM,
     MON_TRACE_FRAMES, MON_ZOOM, MON_KEYS, MON_FLAG_OF_BOIDS
 };
 
@@ -62,6 +64,7 @@ enum monitor_flag {
 static const struct option MONITOR_FLAGS[] = {
     {"headless", no_argument, NULL, MON_HEADLESS},
     {"paused", no_argument, NULL, MON_PAUSED},
+    {"overlay", no_argument, NULL, MON_OVERLAY},
     {"png", required_argument, NULL, MON_PNG},
     {"fallback-png", required_argument, NULL, MON_FALLBACK_PNG},
     {"trace", required_argument, NULL, MON_TRACE},
@@ -82,6 +85,7 @@ static int apply_monitor_flag(void *ctx, int id, const char *flag, const char *v
     switch (id) {
     case MON_HEADLESS: f->headless = 1; return 0;
     case MON_PAUSED: f->paused = 1; return 0;
+    case MON_OVERLAY: f->overlay = 1; return 0;
     case MON_PNG: f->png_dir = value; return 0;
     case MON_FALLBACK_PNG: f->fallback_png_dir = value; return 0;
     case MON_TRACE: f->trace_path = value; return 0;

@@ -17,7 +17,7 @@
 #define MONITOR_ZOOM_MAX 4
 
 typedef struct {
-    int headless, paused, zoom;
+    int headless, paused, overlay, zoom;
     const char *png_dir, *fallback_png_dir, *trace_path, *keys;
     unsigned long trace_from, trace_frames;
     int frames_set, trace_frames_set;

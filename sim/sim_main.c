@@ -276,6 +276,7 @@ static int open_app(sim_t *s)
     c.scout_bias = (gain_t)(s->ps.biasval * GAIN_ONE);
     c.seed = (uint32_t)s->o.seed;
     c.paused = s->f.paused;
+    c.overlay = s->f.overlay;
     c.console.write = write_stdout;
     c.name = "sim";
     c.clock.cycles = system_cycles;

@@ -216,6 +216,7 @@ static int fill_mailbox(soc_t *s, soc_mailbox_t *mb, const flock_t *f)
     mb->steps = s->steps_set ? (uint32_t)s->steps : 0;
     mb->neighbors = (uint32_t)monitor_app_engine(s->o.neighbors);
     mb->paused = s->f.paused;
+    mb->overlay = (uint32_t)s->f.overlay;
     mb->biasval = (gain_t)(s->o.params.biasval * GAIN_ONE);
     mb->seed = (uint32_t)s->o.seed;
     mb->params = s->fp;

@@ -4,6 +4,8 @@
 #include "test_support.h"
 #include "../firmware/display.h"
 #include "../firmware/display_regs.h"
+#include "../firmware/display_glyphs.h"
+#include "../firmware/overlay.h"
 
 #define Q(px) ((q16_t)((px) * 65536.0))
 
@@ -86,7 +88,7 @@ static void sprite_word_packs_floor_coordinates_heading_and_role(void **state)
 
 static void world_zoom_is_the_smallest_that_fits(void **state)
 {
-    display_t d = {0, 640, 480, 1280, 0, 0, 0, 0};
+    display_t d = {0, 640, 480, 1280, 0, 0, 0, 0, NULL, 0};
 
     (void)state;
     display_set_world(&d, Q(640), Q(480));
@@ -109,6 +111,65 @@ static void world_zoom_is_the_smallest_that_fits(void **state)
     assert_int_equal(d.shift, 3);
 }
 
+/* A glyph word's fields back: code {CODE4, CODE3, HEADING}, centre, role. */
+static void glyph_fields(uint32_t w, uint32_t *code, int32_t *x, int32_t *y, uint32_t *role)
+{
+    assert_true(w >> DISPLAY_SPRITE_GLYPH_SHIFT & DISPLAY_SPRITE_GLYPH_MASK);
+    *code = (w >> DISPLAY_SPRITE_HEADING_SHIFT & DISPLAY_SPRITE_HEADING_MASK) |
+            (w >> DISPLAY_SPRITE_CODE3_SHIFT & DISPLAY_SPRITE_CODE3_MASK) << 3 |
+            (w >> DISPLAY_SPRITE_CODE4_SHIFT & DISPLAY_SPRITE_CODE4_MASK) << 4;
+    *x = (int32_t)(w << 20) >> 20;
+    *y = (int32_t)(w << 8) >> 20;
+    *role = w >> DISPLAY_SPRITE_ROLE_SHIFT & DISPLAY_SPRITE_ROLE_MASK;
+}
+
+/* Each character its glyph, a glyph every DISPLAY_GLYPH_ADVANCE columns, a
+ * space only advancing, a newline down DISPLAY_GLYPH_LINE rows, a character
+ * outside the font skipped, and no more than max words. */
+static void overlay_text_makes_glyph_words(void **state)
+{
+    static const char chars[] = DISPLAY_GLYPH_CHARS;
+    uint32_t w[8], code, role, n;
+    int32_t x, y;
+
+    (void)state;
+    n = overlay_text(w, 8, "9e #\n%", 10, 20, 1);
+    assert_int_equal(n, 3);
+    glyph_fields(w[0], &code, &x, &y, &role);
+    assert_int_equal(chars[code], '9');
+    assert_int_equal(x, 13);
+    assert_int_equal(y, 23);
+    assert_int_equal(role, 1);
+    glyph_fields(w[1], &code, &x, &y, &role);
+    assert_int_equal(chars[code], 'e'); /* code 22: CODE4 set */
+    assert_true(code >= 16);
+    assert_int_equal(x, 13 + (int32_t)DISPLAY_GLYPH_ADVANCE);
+    glyph_fields(w[2], &code, &x, &y, &role);
+    assert_int_equal(chars[code], '%');
+    assert_int_equal(x, 13);
+    assert_int_equal(y, 23 + (int32_t)DISPLAY_GLYPH_LINE);
+    assert_int_equal(overlay_text(w, 2, "12345", 0, 0, 0), 2);
+    n = overlay_text(w, 8, "0", -20, -30, 3); /* off screen: the renderer clips it */
+    glyph_fields(w[0], &code, &x, &y, &role);
+    assert_int_equal(n, 1);
+    assert_int_equal(x, -17);
+    assert_int_equal(y, -27);
+    assert_int_equal(role, 3);
+}
+
+static void overlay_figures_read_as_the_report(void **state)
+{
+    char text[OVERLAY_TEXT_MAX];
+
+    (void)state;
+    overlay_figures(text, 4096, 599, 80);
+    assert_string_equal(text, "4096 boids 59.9 fps\nslowest 80%");
+    overlay_figures(text, 0, 5, 0);
+    assert_string_equal(text, "0 boids 0.5 fps\nslowest 0%");
+    overlay_figures(text, 4294967295u, 4294967295u, 4294967295u); /* the widest fit OVERLAY_TEXT_MAX */
+    assert_string_equal(text, "4294967295 boids 429496729.5 fps\nslowest 4294967295%");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -116,6 +177,8 @@ int main(void)
         cmocka_unit_test(heading_handles_zero_and_extremes),
         cmocka_unit_test(sprite_word_packs_floor_coordinates_heading_and_role),
         cmocka_unit_test(world_zoom_is_the_smallest_that_fits),
+        cmocka_unit_test(overlay_text_makes_glyph_words),
+        cmocka_unit_test(overlay_figures_read_as_the_report),
     };
     return cmocka_run_group_tests_name("display driver", tests, NULL, NULL);
 }

@@ -45,6 +45,7 @@ typedef struct {
     uint32_t steps;     /* flock steps, then EXIT; 0 runs until reset */
     uint32_t neighbors; /* enum app_engine */
     uint32_t paused;    /* start paused */
+    uint32_t overlay;   /* start with the overlay on */
     gain_t biasval;     /* a new scout's bias (the g key) */
     uint32_t seed;      /* for boids the + key adds */
     /* host, at any time: the firmware rereads params when params_seq changes

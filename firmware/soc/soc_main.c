@@ -207,6 +207,7 @@ static int open_app(soc_t *s)
     c.scout_bias = mb->biasval;
     c.seed = mb->seed;
     c.paused = mb->paused != 0;
+    c.overlay = mb->overlay != 0;
     c.console = UART_CONSOLE;
     c.name = "boids soc";
     c.clock.cycles = read_mcycle;

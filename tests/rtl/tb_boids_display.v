@@ -442,6 +442,12 @@ module tb_boids_display;
         put_sprite(nd, sprite(2047, -2048, 0, 1)); nd = nd + 1;
         put_sprite(nd, sprite(-2048, 2047, 0, 1)); nd = nd + 1;
         put_sprite(nd, sprite(FB_W + 1024, 2, 0, 1)); nd = nd + 1;
+        // the overlay's glyphs, codes 0 to 20 of the font and 31 (blank), every x mod 4
+        // (the sprite memory's 64 entries hold no more; test_overlay.sh reads the rest)
+        for (i = 0; i < 22; i = i + 1) begin
+            put_sprite(nd, glyph(3 + 6 * (i % 11) + i % 4, 24 + 9 * (i / 11), i < 21 ? i : 31, i % 4));
+            nd = nd + 1;
+        end
         // overlapping, the later on top
         put_sprite(nd, sprite(FB_W / 2, FB_H / 2 + 6, 0, 0)); nd = nd + 1;
         put_sprite(nd, sprite(FB_W / 2 + 1, FB_H / 2 + 6, 2, 1)); nd = nd + 1;
@@ -451,7 +457,7 @@ module tb_boids_display;
         draw(1, nd);
         wait_drawn(nd);
         expect_swap(0, 1);
-        if (errors == e0) $display("PASS %0d sprites: headings, roles, edges, overlaps, %0d cycles", nd, draw_cycles);
+        if (errors == e0) $display("PASS %0d sprites: headings, glyphs, roles, edges, overlaps, %0d cycles", nd, draw_cycles);
 
         // ---- picture 2: SPRITES_MAX random sprites, started too late for the next vblank:
         // the old picture again (DROPPED), and wrong use while drawing
