@@ -45,8 +45,8 @@ icebreaker_STACK := 2048
 # room in the 64 KiB (575 cells down to 135, a step 18% longer); the UART's
 # status line has the same figures
 icebreaker_FEATURES := GRID
-# nextpnr's seed: at 96% of its cells the placements of one netlist spread
-# (2026-12-02: 24.47, 26.98 and 26.28 MHz with seeds 1, 2 and 3)
+# nextpnr's seed, a default: seeds 1 to 5 each meet the clock with 3% to
+# spare (make bench runs them: scripts/board_seeds.sh)
 icebreaker_PNR_SEED := 2
 icebreaker_FLOCK := --neighbors grid --boids 184 --scouts1 18 --scouts2 11 --predators 1 --update synchronous
 
