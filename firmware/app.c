@@ -422,13 +422,19 @@ static uint32_t quotient(uint64_t n, uint64_t d)
     return q > UINT32_MAX ? UINT32_MAX : (uint32_t)q;
 }
 
+/* Timed turns a second of the platform's time, times scale; 0 before two
+ * (the first and last wake are then one). */
+static uint32_t turns_per_second(const app_t *a, uint32_t scale)
+{
+    return quotient((uint64_t)(a->stepping_loops - 1) * scale * a->clock.hz, a->last_wake - a->first_wake);
+}
+
 void app_figures(const app_t *a, uint32_t *fps_x10, uint32_t *slowest_pct)
 {
     uint64_t span = a->last_wake - a->first_wake;
     uint32_t frames = a->last_frame - a->first_frame;
 
-    *fps_x10 = a->stepping_loops > 1 ? quotient((uint64_t)(a->stepping_loops - 1) * 10u * a->clock.hz, span)
-                                     : 0;
+    *fps_x10 = turns_per_second(a, 10u);
     /* the slowest turn against a frame's cycles, span / frames */
     *slowest_pct = frames != 0 ? quotient(a->cycles_turn_max * 100u * frames, span) : 0;
 }
@@ -461,9 +467,7 @@ void app_print_status(const app_t *a, const char *what)
     say(a, what);
     console_putu(c, a->steps_done);
     console_puts(c, " steps, ");
-    /* turns a second of the platform's time, x100 */
-    console_put_fixed(c, quotient((uint64_t)(a->stepping_loops - 1) * 100u * a->clock.hz,
-                                  a->last_wake - a->first_wake));
+    console_put_fixed(c, turns_per_second(a, 100u));
     console_puts(c, " frames/s; a step ");
     console_putu(c, quotient(a->cycles_step, timed));
     console_puts(c, " cycles, sprites ");

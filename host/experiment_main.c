@@ -20,6 +20,7 @@
 #include "journal.h"
 #include "params.h"
 #include "number_parse.h"
+#include "options.h"
 #include "stdout_check.h"
 
 typedef struct {
@@ -29,7 +30,7 @@ typedef struct {
     const char *out_dir;
     unsigned jobs;
     unsigned long stop_after; /* 0: run all (tests simulate an interruption with it) */
-} options_t;
+} experiment_options_t;
 
 /* Shared by the workers, guarded by lock. */
 typedef struct {
@@ -182,7 +183,7 @@ static int set_unit_list(const char *flag, const char *value, double **owned, co
 }
 
 /* One flag with its value; 0, 1 for --help, or -1 with a message. */
-static int apply_flag(options_t *o, int id, const char *flag, const char *value, char *err,
+static int apply_flag(experiment_options_t *o, int id, const char *flag, const char *value, char *err,
                       size_t errlen)
 {
     double *list;
@@ -230,15 +231,8 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
         return set_unit_list(flag, value, &o->biases, &o->sweep.biases, &o->sweep.n_biases, err,
                              errlen);
     case EXP_EDGES:
-        if (strcmp(value, "brake") == 0)
-            o->sweep.edges = EDGES_BRAKE;
-        else if (strcmp(value, "pseudocode") == 0)
-            o->sweep.edges = EDGES_PSEUDOCODE;
-        else {
-            snprintf(err, errlen, "--edges: \"%.60s\" is not one of brake|pseudocode", value);
-            return -1;
-        }
-        return 0;
+        o->sweep.edges = options_choose(flag, value, OPTION_EDGES, err, errlen);
+        return o->sweep.edges < 0 ? -1 : 0;
     default: /* EXP_ONLY */
         if (strcmp(value, "leadership") == 0)
             o->sweep.conflict = 0;
@@ -254,7 +248,7 @@ static int apply_flag(options_t *o, int id, const char *flag, const char *value,
 
 /* 0 to run, 1 for --help, -1 with a message. Two passes of getopt_long:
  * --quick first, wherever it is, then every flag in order. */
-static int parse_options(int argc, char **argv, options_t *o, char *err, size_t errlen)
+static int parse_options(int argc, char **argv, experiment_options_t *o, char *err, size_t errlen)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int pass, c, index = 0, rc;
@@ -446,7 +440,7 @@ static void tally(const sweep_results_t *st, size_t first, size_t count, double 
 
 /* The journal sorted by run, and the per-cell summaries. Runs of one cell
  * are consecutive (sweep_runs), seeds innermost. */
-static int write_outputs(const options_t *o, const sweep_results_t *st, const char *describe,
+static int write_outputs(const experiment_options_t *o, const sweep_results_t *st, const char *describe,
                          char *err, size_t errlen)
 {
     strbuf_t runs = {NULL, 0, 0}, lead = {NULL, 0, 0}, conf = {NULL, 0, 0};
@@ -503,7 +497,7 @@ static void report_skipped(void *ctx, const char *message)
 
 /* The sweep of o on st's runs: resumes the journal at path, runs what is
  * left, writes the outputs. Returns the exit code. */
-static int run_sweep(const options_t *o, sweep_state_t *st, const char *path,
+static int run_sweep(const experiment_options_t *o, sweep_state_t *st, const char *path,
                      const char *describe)
 {
     sweep_results_t *sr = &st->res;
@@ -619,7 +613,7 @@ static char *describe_sweep(const sweep_t *sweep)
 
 /* Runs the sweep the options describe: 0, 1 on an error (said), 3 when
  * --stop-after stopped it. */
-static int experiment(options_t *o)
+static int experiment(experiment_options_t *o)
 {
     sweep_state_t st;
     sweep_results_t *sr = &st.res;
@@ -665,7 +659,7 @@ static int experiment(options_t *o)
 
 int main(int argc, char **argv)
 {
-    options_t o;
+    experiment_options_t o;
     char err[2 * PATH_MAX];
     int rc = parse_options(argc, argv, &o, err, sizeof err);
 

@@ -21,9 +21,8 @@ static void options_defaults(options_t *o)
     o->neighbors = NEIGHBORS_GRID;
 }
 
-/* Index of text in a NULL-terminated list of choices, or -1 with a message. */
-static int choose(const char *flag, const char *text, const char *const *choices, char *err,
-                  size_t errlen)
+int options_choose(const char *flag, const char *text, const char *const *choices, char *err,
+                   size_t errlen)
 {
     int i;
 
@@ -163,7 +162,7 @@ const char *const OPTION_EDGES[] = {"brake", "pseudocode", NULL};
 static int set_choice(int *choice, const char *flag, const char *text,
                       const char *const *choices, char *err, size_t errlen)
 {
-    int k = choose(flag, text, choices, err, errlen);
+    int k = options_choose(flag, text, choices, err, errlen);
 
     if (k < 0)
         return -1;

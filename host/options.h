@@ -50,6 +50,11 @@ extern const char *const OPTION_RULES[];     /* --rules: enum flock_rules */
 extern const char *const OPTION_NEIGHBORS[]; /* --neighbors: enum neighbor_kind */
 extern const char *const OPTION_EDGES[];     /* --edges: enum flock_edges */
 
+/* Index of text in a NULL-terminated list of choices (OPTION_ above), or -1
+ * with "FLAG: "TEXT" is not one of A|B|..." in err. */
+int options_choose(const char *flag, const char *text, const char *const *choices, char *err,
+                   size_t errlen);
+
 /* Parses argv in order (a later --set overrides an earlier --config line).
  * Returns OPTIONS_RUN, OPTIONS_HELP, or OPTIONS_ERROR with one line in err. */
 int options_parse(int argc, char **argv, options_t *o, char *err, size_t errlen);

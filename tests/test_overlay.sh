@@ -64,10 +64,12 @@ fi
 python3 - "$(last_png "$tmp/soc")" "$tmp/damaged.png" <<'EOF'
 import sys
 sys.path.insert(0, "tests/tools")
-from overlay_read import read_png, write_png, OVERLAY_RGB
+sys.path.insert(0, "scripts")
+from overlay_read import read_png, OVERLAY_RGB
+from plot_state import write_png
 rows = read_png(sys.argv[1])
 rows[4][4] = OVERLAY_RGB if rows[4][4] != OVERLAY_RGB else (0, 0, 0)  # one pixel of the first glyph
-write_png(sys.argv[2], rows, 1)
+write_png(sys.argv[2], len(rows[0]), len(rows), rows)
 EOF
 read_overlay "$tmp/damaged.png" 1 >/dev/null 2>&1; status=$?
 if [ $status -eq 1 ]; then

@@ -17,6 +17,7 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from plot_state import write_png  # noqa: E402
 from sprites import GLYPH_CHARS, glyph_rows  # noqa: E402
 
 OVERLAY_RGB = (0xFF, 0xAA, 0x22)  # role 1's colour, 12-bit 0xFA2 widened (x 17)
@@ -62,16 +63,9 @@ def read_png(path):
     return rows
 
 
-def write_png(path, rows, zoom):
-    height, width = len(rows) * zoom, len(rows[0]) * zoom
-    raw = b"".join(b"\0" + bytes(v for px in row for px2 in [px] * zoom for v in px2)
-                   for row in rows for _ in range(zoom))
-
-    def chunk(kind, body):
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+def zoomed(rows, zoom):
+    """Each pixel zoom x zoom."""
+    return [[px for px in row for _ in range(zoom)] for row in rows for _ in range(zoom)]
 
 
 def cell_bits(rows, scale, left, top):
@@ -117,7 +111,8 @@ def main():
     print("\n".join(text))
     if a.crop:
         h = (TOP + LINE * a.lines) * a.scale
-        write_png(a.crop, [row[:min(len(row), 160 * a.scale)] for row in rows[:h]], 4 // a.scale or 1)
+        crop = zoomed([row[:160 * a.scale] for row in rows[:h]], 4 // a.scale or 1)
+        write_png(a.crop, len(crop[0]), len(crop), crop)
     return 1 if bad else 0
 
 
