@@ -224,6 +224,8 @@ bench: deps $(BUILD)/bench $(ACCEL_BENCHES) $(BINS_BENCH) $(BUILD)/sim $(BUILD)/
 	@echo
 	@echo "The iCEBreaker's timing over placement seeds 1 to 5, against its clock + 3% (minutes):"
 	@$(MAKE) --no-print-directory synth BOARD=icebreaker >/dev/null && bash scripts/board_seeds.sh icebreaker 1 2 3 4 5 || true
+	@echo "... and the ULX3S's over seeds 1 to 5, with its placer (about ten minutes a seed):"
+	@$(MAKE) --no-print-directory synth BOARD=ulx3s >/dev/null && bash scripts/board_seeds.sh ulx3s 1 2 3 4 5 || true
 	@echo
 	@echo "The soak: $(SOAK_FLOCK) (minutes a run):"
 	@fail=0; for r in cornell weighted; do for u in sequential synchronous; do \

@@ -78,6 +78,10 @@ ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED OVERLAY
+# nextpnr's static (electrostatic) placer: about half the place and route's
+# time of its default, HeAP, and a faster clock on every seed tried
+# (docs/performance.md; make bench: scripts/board_seeds.sh ulx3s)
+ulx3s_PNR_PLACER := static
 ulx3s_FLOCK := --neighbors accel --boids 4096 --scouts1 409 --scouts2 256 --predators 1 --update synchronous --overlay
 
 # Basys 3: Artix-7 35T with its own 12-bit VGA connector; vendor place and
@@ -249,10 +253,13 @@ $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/
 pnr_limit = timeout $(PNR_MINUTES)m
 # B_PNR_SEED: the board's placement seed, when it has one
 pnr_seed = $(if $($1_PNR_SEED),--seed $($1_PNR_SEED))
-pnr_ice40 = echo 'nextpnr-ice40' > $(@D)/pnr-tool.txt && $(pnr_limit) nextpnr-ice40 -q $($1_DEVICE) $(call pnr_seed,$1) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
+# B_PNR_PLACER: nextpnr's placer for the board, when not its default (heap)
+pnr_placer = $(if $(call board_opt,$1,PNR_PLACER,),--placer $($1_PNR_PLACER))
+pnr_placer_label = $(if $(call board_opt,$1,PNR_PLACER,),$(,) placer $($1_PNR_PLACER))
+pnr_ice40 = echo 'nextpnr-ice40' > $(@D)/pnr-tool.txt && $(pnr_limit) nextpnr-ice40 -q $($1_DEVICE) $(call pnr_seed,$1) $(call pnr_placer,$1) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
 	--json $(@D)/synth.json --asc $(@D)/$1.asc -l $(@D)/nextpnr.log && icepack $(@D)/$1.asc $(@D)/$1.bin
-pnr_ecp5 = echo '$(ecp5_pnr_label)' > $(@D)/pnr-tool.txt && \
-	$(pnr_limit) $(ecp5_nextpnr) -q $($1_DEVICE) $(call pnr_seed,$1) --lpf $($1_PINS) --timing-allow-fail \
+pnr_ecp5 = echo '$(ecp5_pnr_label)$(call pnr_placer_label,$1)' > $(@D)/pnr-tool.txt && \
+	$(pnr_limit) $(ecp5_nextpnr) -q $($1_DEVICE) $(call pnr_seed,$1) $(call pnr_placer,$1) --lpf $($1_PINS) --timing-allow-fail \
 	--json $(@D)/synth.json --textcfg $(@D)/$1.config -l $(@D)/nextpnr.log && \
 	$(ecp5_ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
 pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estimates follow" > $(@D)/nextpnr.log
@@ -272,4 +279,5 @@ describe-board-%:
 	@printf '%s\n' 'FAMILY=$($*_FAMILY)' 'DEVICE=$(strip $($*_DEVICE))' 'PINS=$($*_PINS)' \
 		$(foreach p,$(BOARD_TOP_PARAMETERS),'$p=$(call board_param_$p,$*)') \
 		'PIXEL_HZ=$(call board_opt,$*,PIXEL_HZ,$($*_CLOCK_HZ))' 'PNR_SEED=$(call board_opt,$*,PNR_SEED,)' \
+		'PNR_PLACER=$(call board_opt,$*,PNR_PLACER,)' \
 		'FLOCK=$($*_FLOCK)' 'RTL=$(strip $(call board_rtl,$*))'

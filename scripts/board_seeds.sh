@@ -5,7 +5,8 @@
 # that clock plus a margin. A board that meets its clock on one seed only is
 # luck, not a result: this shows how much luck.
 # Usage: board_seeds.sh [--margin PERCENT] BOARD [SEED...]   (default margin 3,
-#        seeds 1 to 5; iCE40 boards; a few minutes a seed)
+#        seeds 1 to 5; iCE40 and ECP5 boards, with the board's placer: a few
+#        minutes a seed on the iCEBreaker, about ten on the ULX3S)
 # Prints a line a seed, then "BOARD: Fmax min/median/max MHz over N seeds; K of N
 # meet CLOCK, M of N meet CLOCK+margin". Exit 0 when every seed meets the
 # clock plus the margin, 1 when one does not, 2 on a usage or tool error.
@@ -30,28 +31,52 @@ done
 describe=$(make -s --no-print-directory "describe-board-$board" 2>/dev/null)
 family=$(sed -n 's/^FAMILY=//p' <<<"$describe")
 [ -n "$family" ] || { echo "board_seeds: unknown board \"$board\" (make print-BOARDS lists them)" >&2; exit 2; }
-[ "$family" = ice40 ] || { echo "board_seeds: $board is $family; only iCE40 boards here (their place and route takes minutes)" >&2; exit 2; }
+case $family in
+ice40 | ecp5) ;;
+*) echo "board_seeds: $board is $family, placed and routed by its vendor's tools: only iCE40 and ECP5 boards here" >&2; exit 2 ;;
+esac
 build=${BUILD:-build}
 netlist=$build/boards/$board/synth.json
 [ -f "$netlist" ] || { echo "board_seeds: no $netlist: run make synth BOARD=$board first" >&2; exit 2; }
 hz=$(sed -n 's/^CLOCK_HZ=//p' <<<"$describe")
 device=$(sed -n 's/^DEVICE=//p' <<<"$describe")
 pins=$(sed -n 's/^PINS=//p' <<<"$describe")
+placer=$(sed -n 's/^PNR_PLACER=//p' <<<"$describe")
+placer_flags=()
+[ -n "$placer" ] && placer_flags=(--placer "$placer")
 goal=$(awk -v hz="$hz" 'BEGIN {printf "%.3f", hz / 1e6}')
 want=$(awk -v g="$goal" -v m="$margin" 'BEGIN {printf "%.3f", g * (1 + m / 100)}')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# pnr SEED: one place and route in $work; its log is $work/seedS.log. yowasp's
+# builds write only below the directory they run in: every path is relative.
+cp "$netlist" "$work/synth.json"
+cp "$pins" "$work/pins"
+ecp5_nextpnr=$(make -s --no-print-directory print-ecp5_nextpnr)
+pnr() {
+    # shellcheck disable=SC2086  # the device's flags, and the tool's, are words
+    if [ "$family" = ice40 ]; then
+        (cd "$work" && nextpnr-ice40 -q $device --seed "$1" "${placer_flags[@]}" --pcf pins --freq "$goal" \
+            --timing-allow-fail --json synth.json --asc out.asc -l "seed$1.log")
+    else
+        (cd "$work" && $ecp5_nextpnr -q $device --seed "$1" "${placer_flags[@]}" --lpf pins \
+            --timing-allow-fail --json synth.json --textcfg out.config -l "seed$1.log")
+    fi
+}
+
 fmaxes=()
 for s in "${seeds[@]}"; do
-    # shellcheck disable=SC2086  # the device's flags are words
-    if ! nextpnr-ice40 -q $device --seed "$s" --pcf "$pins" --freq "$goal" --timing-allow-fail \
-        --json "$netlist" --asc "$work/out.asc" -l "$work/seed$s.log" >/dev/null 2>&1; then
-        echo "board_seeds: nextpnr-ice40 failed on seed $s: $(tail -1 "$work/seed$s.log")" >&2
+    if ! pnr "$s" >/dev/null 2>&1; then
+        echo "board_seeds: place and route failed on seed $s: $(tail -1 "$work/seed$s.log" 2>/dev/null)" >&2
         exit 2
     fi
-    f=$(grep -E "Max frequency for clock" "$work/seed$s.log" | grep -v PACKER | tail -1 |
+    # the system clock's Fmax after routing (the ECP5's log names it clk_system;
+    # the iCE40 has one clock)
+    f=$(grep -E "Max frequency for clock" "$work/seed$s.log" | grep -v PACKER |
+        { if [ "$family" = ecp5 ]; then grep clk_system; else cat; fi; } | tail -1 |
         sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+    [ -n "$f" ] || { echo "board_seeds: no Fmax of the system clock in seed $s's log" >&2; exit 2; }
     fmaxes+=("$f")
     printf '  seed %-3s Fmax %6.2f MHz\n' "$s" "$f"
 done

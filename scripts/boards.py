@@ -5,7 +5,7 @@ From `make describe-board-B` (the description with its defaults filled in):
   rtl/boards/B_board.vh   the board top's parameter defaults, so a top read
                           alone (Vivado, FuseSoC, a user's own flow) builds
                           the board's configuration
-  boids_soc.core          its board targets: parameters, device, seed
+  boids_soc.core          its board targets: parameters, device, seed, placer
 and, on request (--vivado DIR IMAGE), DIR/create_project.tcl: a Vivado batch
 script that builds the Basys 3's bitstream with the RAM image IMAGE.
 
@@ -73,6 +73,7 @@ def core_target(board, d):
     lines.append("    flow_options:")
     device = d["DEVICE"].split()
     seed = ["--seed", d["PNR_SEED"]] if d["PNR_SEED"] else []
+    seed += ["--placer", d["PNR_PLACER"]] if d.get("PNR_PLACER") else []
     mhz = f"{int(d['CLOCK_HZ']) / 1e6:.3f}"
     if family == "ice40":
         lines.append("      yosys_synth_options: [-dsp]")

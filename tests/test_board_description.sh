@@ -58,7 +58,8 @@ mkdir "$copy"
 git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - 2>/dev/null | tar -xf - -C "$copy"
 sed -i -e 's/^ulx3s_NMAX := .*/ulx3s_NMAX := 2048/' -e 's/^basys3_LANES := .*/basys3_LANES := 4/' \
     -e 's/^basys3_CLOCK_HZ := .*/basys3_CLOCK_HZ := 45000000/' \
-    -e 's/^icebreaker_PNR_SEED := .*/icebreaker_PNR_SEED := 5/' "$copy/constraints/boards.mk"
+    -e 's/^icebreaker_PNR_SEED := .*/icebreaker_PNR_SEED := 5/' \
+    -e 's/^ulx3s_PNR_PLACER := .*/ulx3s_PNR_PLACER := sa/' "$copy/constraints/boards.mk"
 if out=$(python3 scripts/boards.py --check "$copy" 2>&1); then
     not_ok "an edited description leaves the generated files out of date" "the check passed: $out"
 else
@@ -90,6 +91,15 @@ follows "the FuseSoC ulx3s target: N_MAX=2048" core_has ulx3s "N_MAX=2048,"
 follows "the FuseSoC basys3 target: LANES=4" core_has basys3 "LANES=4,"
 follows "the FuseSoC basys3 target: CLOCK_HZ=45000000" core_has basys3 "CLOCK_HZ=45000000"
 follows "the FuseSoC icebreaker target: nextpnr's --seed 5" core_has icebreaker "--seed, 5,"
+follows "the FuseSoC ulx3s target: nextpnr's --placer sa" core_has ulx3s "--placer, sa"
+# make's place and route of the ULX3S, its netlist stood in for: the placer
+# reaches nextpnr's command line and the report's line on the tool
+pnr_dir=$tmp/pnr/boards/ulx3s
+mkdir -p "$pnr_dir/firmware"
+touch "$pnr_dir/soc" "$pnr_dir/firmware/boids.bin" "$pnr_dir/ram.bin" "$pnr_dir/ram.hex" "$pnr_dir/synth.json"
+pnr_line=$(make -n --no-print-directory -C "$copy" BUILD="$tmp/pnr" "$pnr_dir/report.txt" 2>&1 | grep nextpnr-ecp5)
+follows "make's nextpnr-ecp5 gets --placer sa, and the report names it" \
+    grep -q -- "placer sa' > .*pnr-tool.txt.* --placer sa --lpf" <<<"$pnr_line"
 sim_vars=$(make -s --no-print-directory -C "$copy" -n board-sim BOARD=ulx3s 2>/dev/null)
 follows "the ULX3S simulator and firmware are made with SYSTEM_NMAX=2048" grep -q "SYSTEM_NMAX=2048 " <<<"$sim_vars"
 yosys_parameters=$(make -s --no-print-directory -C "$copy" yosys-parameters-basys3)
@@ -137,7 +147,7 @@ fi
 
 # scripts/board_seeds.sh (make bench's seed spread): bad input is refused
 # before minutes of place and route, with the reason.
-for args in "nosuchboard" "ulx3s" "icebreaker x" "--margin ten icebreaker"; do
+for args in "nosuchboard" "basys3" "icebreaker x" "--margin ten icebreaker"; do
     # shellcheck disable=SC2086
     err=$(bash scripts/board_seeds.sh $args 2>&1 >/dev/null); status=$?
     if [ $status -eq 2 ] && [ -n "$err" ] && [ "$(wc -l <<<"$err")" -eq 1 ]; then

@@ -13,40 +13,35 @@ open_boards=$(make --no-print-directory -s -f Makefile print-OPEN_BOARDS 2>/dev/
 vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/dev/null)
 [ -n "$open_boards" ] || { not_ok "the board list (make print-OPEN_BOARDS)"; echo "1..$n"; exit 1; }
 
-# Every board's synthesis starts at once, each in its own build/boards/B/: the
-# ULX3S's place and route (most of this script's time, single-threaded) then
-# does not wait for the other boards', and their checks run beside it.
+# First every board's simulator and RAM image, side by side (a minute or
+# two); then every board's synthesis, place and route starts at once, each in
+# its own build/boards/B/, and the checks on the simulators run beside them,
+# so that the ULX3S's place and route (most of this script's time, single-
+# threaded) is the last thing left, not followed by the checks. The
+# bitstreams' reports are read at the end.
 synth_dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$synth_dir"' EXIT
-declare -A synth_pid
+declare -A sim_pid synth_pid
+for b in $open_boards $vendor_boards; do
+    { make --no-print-directory BUILD="$build" board-sim BOARD="$b" &&
+      make --no-print-directory BUILD="$build" "$build/boards/$b/ram.bin"; } > "$synth_dir/$b.sim.out" 2>&1 &
+    sim_pid[$b]=$!
+done
+for b in $open_boards $vendor_boards; do
+    if wait "${sim_pid[$b]}"; then
+        ok "$b: its simulator and RAM image ($build/boards/$b/soc, ram.bin)"
+    else
+        not_ok "$b: its simulator and RAM image (make board-sim BOARD=$b)" "$(cat "$synth_dir/$b.sim.out")"
+    fi
+done
 for b in $open_boards $vendor_boards; do
     make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1 &
     synth_pid[$b]=$!
 done
 
+# The flock in each board's RAM image, on the board's simulator: every frame
+# gets its step. Simulated time: the host's speed does not matter.
 for b in $open_boards $vendor_boards; do
-    wait "${synth_pid[$b]}"; status=$?
-    out=$(cat "$synth_dir/$b.out")
-    report=$(cat "$build/boards/$b/report.txt" 2>/dev/null)
-    if [ $status -eq 0 ] && [ -n "$report" ]; then
-        ok "make synth BOARD=$b: $(head -1 <<<"$report")"
-        sed 's/^/# /' <<<"$report"
-    else
-        not_ok "make synth BOARD=$b" "$out"
-    fi
-    # An open-flow board with a pixel clock of its own (B_PIXEL_HZ): both
-    # clocks in the report, both meeting their targets (a vendor board's
-    # timing is its vendor's place and route).
-    if [[ " $open_boards " == *" $b "* ]] && [ -n "$(make --no-print-directory -s print-${b}_PIXEL_HZ 2>/dev/null)" ]; then
-        if grep -qE "clock .*clk_system .* meets" <<<"$report" && grep -qE "clock .*clk_pixel .* meets" <<<"$report"; then
-            ok "$b: the system clock and the pixel clock both meet their targets"
-        else
-            not_ok "$b: the system clock and the pixel clock both meet their targets" "$report"
-        fi
-    fi
-
-    # The flock in the board's RAM image, on the board's simulator: every
-    # frame gets its step. Simulated time: the host's speed does not matter.
     flock=$(make --no-print-directory -s print-${b}_FLOCK 2>/dev/null)
     soc=$build/boards/$b/soc
     if [ -x "$soc" ]; then
@@ -258,6 +253,30 @@ if [ -f "$image" ]; then
 else
     not_ok "iCEBreaker RAM image at $image (make synth BOARD=icebreaker)"
 fi
+
+# The bitstreams (and the vendor boards' estimates): each board's report,
+# every clock meeting its target.
+for b in $open_boards $vendor_boards; do
+    wait "${synth_pid[$b]}"; status=$?
+    out=$(cat "$synth_dir/$b.out")
+    report=$(cat "$build/boards/$b/report.txt" 2>/dev/null)
+    if [ $status -eq 0 ] && [ -n "$report" ]; then
+        ok "make synth BOARD=$b: $(head -1 <<<"$report")"
+        sed 's/^/# /' <<<"$report"
+    else
+        not_ok "make synth BOARD=$b" "$out"
+    fi
+    # An open-flow board with a pixel clock of its own (B_PIXEL_HZ): both
+    # clocks in the report, both meeting their targets (a vendor board's
+    # timing is its vendor's place and route).
+    if [[ " $open_boards " == *" $b "* ]] && [ -n "$(make --no-print-directory -s print-${b}_PIXEL_HZ 2>/dev/null)" ]; then
+        if grep -qE "clock .*clk_system .* meets" <<<"$report" && grep -qE "clock .*clk_pixel .* meets" <<<"$report"; then
+            ok "$b: the system clock and the pixel clock both meet their targets"
+        else
+            not_ok "$b: the system clock and the pixel clock both meet their targets" "$report"
+        fi
+    fi
+done
 
 # Place and route is bounded (PNR_MINUTES): cut short, it fails with the
 # reason and leaves no bitstream and no report. A copy of the iCEBreaker's

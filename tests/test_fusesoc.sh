@@ -66,14 +66,14 @@ fi
 # Each board target set up (no tool runs): its top, its pins file, and the
 # parameters of constraints/boards.mk (make print-VAR) in what Edalize was given.
 for board in icebreaker ulx3s basys3; do
-    what="boids:fpga:soc $board: set up, ${board}_top, its pins, boards.mk's parameters and seed"
+    what="boids:fpga:soc $board: set up, ${board}_top, its pins, boards.mk's parameters, seed and placer"
     if ! run_core "soc_$board" "$board" --setup boids:fpga:soc; then
         not_ok "$what" "$(cat "$out/soc_$board.log")"
         continue
     fi
-    # every parameter of the board's description, and its placement seed
+    # every parameter of the board's description, its placement seed and placer
     expected=""
-    for name in $(make -s --no-print-directory print-BOARD_TOP_PARAMETERS) PNR_SEED; do
+    for name in $(make -s --no-print-directory print-BOARD_TOP_PARAMETERS) PNR_SEED PNR_PLACER; do
         expected+="$name=$(make -s --no-print-directory "describe-board-$board" | sed -n "s/^$name=//p") "
     done
     pins=$(make -s --no-print-directory "print-${board}_PINS")
@@ -89,11 +89,12 @@ if not any(f["name"].endswith("/" + pins) for f in eda["files"]):
     problems.append(f"no {pins} among the files")
 for pair in pairs:
     name, value = pair.split("=")
-    if name == "PNR_SEED":
+    if name in ("PNR_SEED", "PNR_PLACER"):
+        flag = "--seed" if name == "PNR_SEED" else "--placer"
         options = [str(o) for o in (eda.get("flow_options") or {}).get("nextpnr_options", [])]
-        got = options[options.index("--seed") + 1] if "--seed" in options else ""
+        got = options[options.index(flag) + 1] if flag in options else ""
         if got != value:
-            problems.append(f"the placement seed is {got or 'unset'}, boards.mk says {value or 'unset'}")
+            problems.append(f"nextpnr's {flag} is {got or 'unset'}, boards.mk says {value or 'unset'}")
         continue
     got = eda["parameters"].get(name, {}).get("default")
     if str(got) != value:
