@@ -78,9 +78,10 @@ ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED OVERLAY
-# nextpnr's static (electrostatic) placer: about half the place and route's
-# time of its default, HeAP, and a faster clock on every seed tried
-# (docs/performance.md; make bench: scripts/board_seeds.sh ulx3s)
+# nextpnr's static (electrostatic) placer: on this netlist half the place and
+# route's time of its default, HeAP, and 45.89 MHz to its 43.80; over other
+# seeds neither is clearly faster (docs/performance.md; make bench runs
+# scripts/board_seeds.sh ulx3s)
 ulx3s_PNR_PLACER := static
 ulx3s_FLOCK := --neighbors accel --boids 4096 --scouts1 409 --scouts2 256 --predators 1 --update synchronous --overlay
 
