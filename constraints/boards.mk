@@ -56,8 +56,9 @@ icebreaker_FLOCK := --neighbors grid --boids 184 --scouts1 18 --scouts2 11 --pre
 # The RAM answers fetches from a register (FETCH_REG): its 80 block RAMs
 # spread over the die, and their word's path into the CPU's decode held the
 # system clock under 41.67 MHz once the sort or the limit was in; with it the
-# design closes at 47.75 (docs/boards.md). 160 KiB of RAM holds the 38 KiB
-# firmware and one flock of N_MAX 4,096 (START_COPY 0: r scatters anew).
+# design closes with room (45.89 MHz, docs/boards.md). 160 KiB of RAM holds
+# the 42 KiB firmware and one flock of N_MAX 4,096 (START_COPY 0: r scatters
+# anew).
 ulx3s_FAMILY := ecp5
 ulx3s_DEVICE := --85k --package CABGA381
 ulx3s_PINS := constraints/ulx3s.lpf
