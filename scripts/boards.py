@@ -72,14 +72,14 @@ def core_target(board, d):
     lines.append(f"    flow: {FUSESOC_FLOW[family]}")
     lines.append("    flow_options:")
     device = d["DEVICE"].split()
-    seed = ["--seed", d["PNR_SEED"]] if d["PNR_SEED"] else []
-    seed += ["--placer", d["PNR_PLACER"]] if d.get("PNR_PLACER") else []
+    pnr = ["--seed", d["PNR_SEED"]] if d["PNR_SEED"] else []
+    pnr += ["--placer", d["PNR_PLACER"]] if d.get("PNR_PLACER") else []
     mhz = f"{int(d['CLOCK_HZ']) / 1e6:.3f}"
     if family == "ice40":
         lines.append("      yosys_synth_options: [-dsp]")
-        lines.append(f"      nextpnr_options: [{', '.join(device + seed + ['--freq', f'{chr(34)}{mhz}{chr(34)}'])}]")
+        lines.append(f"      nextpnr_options: [{', '.join(device + pnr + ['--freq', f'{chr(34)}{mhz}{chr(34)}'])}]")
     elif family == "ecp5":
-        lines.append(f"      nextpnr_options: [{', '.join(device + seed)}]")
+        lines.append(f"      nextpnr_options: [{', '.join(device + pnr)}]")
     else:
         lines.append(f"      part: {d['DEVICE']}")
     return "\n".join(lines)

@@ -46,15 +46,6 @@ case "$build" in /*) build_abs=$build ;; *) build_abs=$root/$build ;; esac
 list=tests/docs_commands_not_run.txt
 limit=${DOCS_COMMAND_TIMEOUT:-120}
 source tests/tap.sh
-failed=0
-not_ok() {
-    failed=$((failed + 1))
-    n=$((n + 1))
-    echo "not ok $n - $1"
-    shift
-    local detail
-    for detail in "$@"; do sed 's/^/# /' <<<"$detail"; done
-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export -n MAKEFLAGS MAKELEVEL MFLAGS 2>/dev/null
@@ -415,4 +406,4 @@ done < "$tmp/plan"
 
 echo "# $((SECONDS - start)) s"
 echo "1..$n"
-[ "$failed" -eq 0 ]
+[ "$n_failed" -eq 0 ]

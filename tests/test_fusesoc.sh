@@ -73,8 +73,9 @@ for board in icebreaker ulx3s basys3; do
     fi
     # every parameter of the board's description, its placement seed and placer
     expected=""
+    described=$(make -s --no-print-directory "describe-board-$board")
     for name in $(make -s --no-print-directory print-BOARD_TOP_PARAMETERS) PNR_SEED PNR_PLACER; do
-        expected+="$name=$(make -s --no-print-directory "describe-board-$board" | sed -n "s/^$name=//p") "
+        expected+="$name=$(sed -n "s/^$name=//p" <<<"$described") "
     done
     pins=$(make -s --no-print-directory "print-${board}_PINS")
     if detail=$(python3 - "$out/soc_$board/boids_fpga_soc_0.1/$board/boids_fpga_soc_0.1.eda.yml" \
