@@ -152,9 +152,6 @@ module accel_steer #(
     reg  [31:0] r;
     reg  [IW-1:0] rem;
     reg  [4:0]  step;
-    wire [IW:0] rem_next = {rem, 1'b1};
-    wire        sub_ok = rem_next >= {1'b0, n};
-    wire [IW:0] rem_left = rem_next - {1'b0, n};
 
     // One multiplier, a signed operand times an unsigned word, registered at its
     // inputs and output: op k issued at mul step k is captured at step k + 2.
@@ -167,7 +164,6 @@ module accel_steer #(
     // with the alignment term
     reg  [31:0] own_x, own_y, own_vx, own_vy, edge_x, edge_y, base_x, base_y, v_x, v_y;
     reg         left, right, top, bottom;           // within the margin of that edge
-    wire [31:0] match_term = n != {CNT_W{1'b0}} ? gained : 32'd0;
 
     // ---- step 3 (predators) ----
     // Each predator in turn: its offset (f = 0), the box test (1), and for one in
@@ -181,9 +177,9 @@ module accel_steer #(
     reg  [31:0] pdx, pdy;                           // own position - the predator's
     reg  [63:0] range2, sq_dx;
     reg  [36:0] flee_x, flee_y;                     // the offsets in range, summed: 16 < 2^5 of 2^31
-    wire [31:0] abs_dx = pdx[31] ? -pdx : pdx, abs_dy = pdy[31] ? -pdy : pdy;
-    wire        in_box = abs_dx < pred_range && abs_dy < pred_range;
-    wire        last_predator = q + 5'd1 == pred_count;
+    function [31:0] magnitude(input [31:0] w);     // |w|, as C's abs on an int32
+        magnitude = w[31] ? -w : w;
+    endfunction
     function [31:0] turned(input [31:0] v, input [36:0] sum);   // v + sign(sum) pred_turn
         turned = sum[36] ? v - pred_turn : sum != 37'd0 ? v + pred_turn : v;
     endfunction
@@ -198,10 +194,6 @@ module accel_steer #(
     reg  [31:0] ux, uy;
     reg  [31:0] sq_x, sq_y, min2, nrm, y, scale, target, lim_x, lim_y;
     wire [31:0] prod_hi = prod[63:32];
-    wire [31:0] abs_x = v_x[31] ? -v_x : v_x;
-    wire [31:0] abs_y = v_y[31] ? -v_y : v_y;
-    wire [31:0] mag = abs_x | abs_y;
-    wire        limit_small = mag[31:22] == 10'd0;
     // the left shift that brings mag's top bit to bit 21 (fx_normalize, small v)
     function [4:0] lead_shift(input [21:0] m);
         integer b;
@@ -211,24 +203,15 @@ module accel_steer #(
                 if (m[b]) lead_shift = 5'd21 - b[4:0];
         end
     endfunction
-    wire [4:0]  norm_shift = lead_shift(mag[21:0]);
-    wire [31:0] s2 = sq_x + sq_y;
-    wire [31:0] newton_c = 32'h0400_0000 - prod_hi; // 2^26 - x y^2, as C's int32
-    wire [31:0] y_next = y + prod_hi;
-    wire [31:0] plus_half = prod_hi + 32'd1;        // fx_round_shift(p, 1): (p + 1) >> 1, signed
-    wire [31:0] rounded = {plus_half[31], plus_half[31:1]};
     function [31:0] clamp_speed(input [31:0] v);
         clamp_speed = $signed(v) > $signed(SPEED_CLAMP) ? SPEED_CLAMP
                     : $signed(v) < -$signed(SPEED_CLAMP) ? -SPEED_CLAMP : v;
     endfunction
-    // edge_turn(): no edge turns the boid (its turns cancel, or there is no turn)
-    wire        edge_free = turn == 32'd0 || (left == right && top == bottom);
-    // keep_edge_brake(): an edge turns the boid along an axis and it still heads
-    // out there, slower than minspeed: the other component makes up the speed
-    wire        out_x = left && !right ? v_x[31] : right && !left && !v_x[31] && v_x != 32'd0;
-    wire        out_y = top && !bottom ? v_y[31] : bottom && !top && !v_y[31] && v_y != 32'd0;
-    wire        brake_x = out_x && abs_x < minspeed;
-    wire        brake_y = !brake_x && out_y && abs_y < minspeed;
+    // keep_edge_brake(): an edge turns the boid along an axis (lo or hi, not both)
+    // and it still heads out there
+    function heads_out(input lo, input hi, input [31:0] v);
+        heads_out = lo && !hi ? v[31] : hi && !lo && !v[31] && v != 32'd0;
+    endfunction
     reg         braking, braked_x;                  // this boid brakes; along x (else y)
     reg  [31:0] other, pos, world;                  // make_up_speed()'s sign: toward `other`, else the middle
     reg  [5:0]  root_shift;
@@ -246,10 +229,14 @@ module accel_steer #(
         end
     endfunction
     wire [31:0] brake_a = ux, brake_b = uy;         // target - |held|, target + |held|
-    wire [3:0]  pairs_a = pairs_up(brake_a), pairs_b = pairs_up(brake_b);
-    wire [31:0] made_up = root_zero || root_shift[5] ? 32'd0
-                        : (prod_hi + (32'd1 << (root_shift - 6'd1))) >> root_shift;
-    wire        toward_plus = other == 32'd0 ? $signed(pos) < $signed(world - pos) : !other[31];
+    // make_up_speed(): the root shifted back, rounded, and its sign: toward other,
+    // else toward the middle of the world
+    function [31:0] made_up(input [31:0] root, input zero, input [5:0] shift);
+        made_up = zero || shift[5] ? 32'd0 : (root + (32'd1 << (shift - 6'd1))) >> shift;
+    endfunction
+    function toward_plus(input [31:0] other_v, input [31:0] pos_v, input [31:0] world_v);
+        toward_plus = other_v == 32'd0 ? $signed(pos_v) < $signed(world_v - pos_v) : !other_v[31];
+    endfunction
 
     function signed [32:0] sgn(input [31:0] w);
         sgn = {w[31], w};
@@ -257,17 +244,27 @@ module accel_steer #(
     function signed [32:0] uns(input [31:0] w);
         uns = {1'b0, w};
     endfunction
-    // gain(): the high word of the product, halved with rounding.
-    wire [32:0] gain_word = {prod[63], prod[63:32]} + 33'd1;
-    wire [31:0] gained = gain_word[32:1];
+    // gain(): the high word of the product, halved with rounding:
+    // floor((h + 1) / 2) = floor(h / 2) + h's low bit, which cannot overflow
+    function [31:0] gain_of(input [31:0] p_hi);
+        gain_of = {p_hi[31], p_hi[31:1]} + {31'd0, p_hi[0]};
+    endfunction
     // separation's wide form: floor((P + 2^14) / 2^15) = floor((floor(P / 2^14) + 1)
     // / 2), saturated to +-2^28 where C's high word of P + 2^14 is outside +-2^11
-    wire [49:0] wide = prod[63:14] + 50'd1;         // bits 63:14 of P + 2^14
-    wire [31:0] wide_hi = wide[49:18];
-    wire [31:0] separated_wide = $signed(wide_hi) >= 32'sd2048 ? 32'h1000_0000
-                               : $signed(wide_hi) < -32'sd2048 ? 32'hf000_0000
-                               : wide[32:1];
+    function [31:0] separated_wide(input [49:0] p_top);  // p_top: bits 63:14 of P
+        reg [48:0] half;                            // bits 63:15 of P + 2^14, modulo 2^49
+        begin
+            half = p_top[49:1] + {48'd0, p_top[0]};
+            separated_wide = $signed(half[48:17]) >= 32'sd2048 ? 32'h1000_0000
+                           : $signed(half[48:17]) < -32'sd2048 ? 32'hf000_0000
+                           : half[31:0];
+        end
+    endfunction
 
+    // What only one state reads is worked out in that state (a function, or the
+    // state's own temporaries), not on a module-level wire: the circuit is the
+    // same, and a simulator such as Verilator, which evaluates every wire at every
+    // clock, then spends nothing on this unit while it idles.
     always @(posedge clk) begin
         case (state)
             S_FETCH: begin
@@ -302,13 +299,21 @@ module accel_steer #(
                 flee_y <= 37'd0;
                 state <= res_rdata[6*SUM_W +: CNT_W] != {CNT_W{1'b0}} ? S_DIV : S_MUL;
             end
-            S_DIV: begin
-                rem <= sub_ok ? rem_left[IW-1:0] : rem_next[IW-1:0];
+            S_DIV: begin : divide
+                reg [IW:0]   rem_next;
+                reg [IW-1:0] rem_left;                  // once subtracted, below n
+                reg          sub_ok;
+                rem_next = {rem, 1'b1};
+                sub_ok = rem_next >= {1'b0, n};
+                rem_left = rem_next[IW-1:0] - n;
+                rem <= sub_ok ? rem_left : rem_next[IW-1:0];
                 r <= {r[30:0], sub_ok};
                 step <= step + 5'd1;
                 if (step == 5'd31) state <= S_MUL;
             end
-            S_MUL: begin
+            S_MUL: begin : multiply
+                reg [31:0] gained;
+                gained = gain_of(prod_hi);
                 case (k)
                     4'd0: begin m_a <= sgn(coh_x); m_b <= uns(r); end
                     4'd1: begin m_a <= sgn(coh_y); m_b <= uns(r); end
@@ -334,12 +339,12 @@ module accel_steer #(
                     4'd3: to_cy <= prod[54:23];
                     4'd4: mean_vx <= prod[56:25];
                     4'd5: mean_vy <= prod[56:25];
-                    4'd6: sep_px <= narrow_x ? gained : separated_wide;
-                    4'd7: sep_py <= narrow_y ? gained : separated_wide;
+                    4'd6: sep_px <= narrow_x ? gained : separated_wide(prod[63:14]);
+                    4'd7: sep_py <= narrow_y ? gained : separated_wide(prod[63:14]);
                     4'd8: push_x <= gained + sep_px;
                     4'd9: push_y <= gained + sep_py;
-                    4'd10: v_x <= base_x + match_term;
-                    4'd11: v_y <= base_y + match_term;
+                    4'd10: v_x <= base_x + (n != {CNT_W{1'b0}} ? gained : 32'd0);
+                    4'd11: v_y <= base_y + (n != {CNT_W{1'b0}} ? gained : 32'd0);
                     default: ;
                 endcase
                 // the edges, in the cycles between (signed, as C compares q16_t)
@@ -369,13 +374,30 @@ module accel_steer #(
             // Step 5, one product at a time through the same multiplier (issued at
             // step j, its high word prod_hi read at j + 2): the squared speed and
             // the squared limits, then fx_scale_to's chain for a boid too fast.
-            S_LIMIT: if (LIMIT != 0) begin
+            S_LIMIT: if (LIMIT != 0) begin : limit_step
+                reg [31:0] abs_x, abs_y, mag, s2, y_next, rounded;
+                reg [26:0] newton_c;                    // the bits the product takes
+                reg [30:0] half_up;
+                reg        brake_x, brake_y;
+                abs_x = magnitude(v_x);
+                abs_y = magnitude(v_y);
+                mag = abs_x | abs_y;
+                s2 = sq_x + sq_y;
+                newton_c = 27'h400_0000 - prod_hi[26:0]; // 2^26 - x y^2, as C's int32
+                y_next = y + prod_hi;
+                // fx_round_shift(p, 1): (p + 1) >> 1, signed; (p + 1)'s bits 31:1 are
+                // floor(p / 2) + p's low bit, modulo 2^31
+                half_up = prod_hi[31:1] + {30'd0, prod_hi[0]};
+                rounded = {half_up[30], half_up};
+                // the edge brake: heading out along x, else along y, slower than minspeed
+                brake_x = heads_out(left, right, v_x) && abs_x < minspeed;
+                brake_y = !brake_x && heads_out(top, bottom, v_y) && abs_y < minspeed;
                 j <= j + 5'd1;
                 case (j)
                     5'd0: begin
                         m_a <= uns({abs_x[22:0], 9'd0}); m_b <= uns({abs_x[22:0], 9'd0});
-                        ux <= v_x << norm_shift;
-                        uy <= v_y << norm_shift;
+                        ux <= v_x << lead_shift(mag[21:0]);
+                        uy <= v_y << lead_shift(mag[21:0]);
                     end
                     5'd1: begin m_a <= uns({abs_y[22:0], 9'd0}); m_b <= uns({abs_y[22:0], 9'd0}); end
                     5'd2: begin
@@ -398,17 +420,18 @@ module accel_steer #(
                             lim_x <= $signed(minspeed) > 0 ? minspeed : 32'd0;
                             lim_y <= 32'd0;
                             state <= S_STORE;
-                        end else if (!limit_small) begin
+                        end else if (mag[31:22] != 10'd0) begin
                             lim_x <= UNDECIDED;
                             lim_y <= 32'd0;
                             state <= S_STORE;
-                        end else if (s2 < min2 && !edges_pseudocode && !edge_free
-                                     && (brake_x || brake_y)) begin
+                        end else if (s2 < min2 && !edges_pseudocode && (brake_x || brake_y)
+                                     // edge_turn(): an edge turns the boid (a turn, not cancelled)
+                                     && !(turn == 32'd0 || (left == right && top == bottom))) begin
                             braking <= 1'b1;
                             braked_x <= brake_x;
                             ux <= minspeed - (brake_x ? abs_x : abs_y);
                             uy <= minspeed + (brake_x ? abs_x : abs_y);
-                            other <= brake_x ? (out_y ? 32'd0 : v_y) : v_x;
+                            other <= brake_x ? (heads_out(top, bottom, v_y) ? 32'd0 : v_y) : v_x;
                             pos <= brake_x ? own_y : own_x;
                             world <= brake_x ? world_h : world_w;
                             j <= 5'd27;
@@ -433,8 +456,10 @@ module accel_steer #(
                         m_a <= uns(braking ? nrm : {target[23:0], 8'd0}); m_b <= uns(y_next);
                     end
                     5'd23: if (braking) begin       // make_up_speed()
-                        lim_x <= braked_x ? v_x : toward_plus ? made_up : -made_up;
-                        lim_y <= braked_x ? (toward_plus ? made_up : -made_up) : v_y;
+                        lim_x <= braked_x ? v_x : toward_plus(other, pos, world) ? made_up(prod_hi, root_zero, root_shift)
+                                                                                 : -made_up(prod_hi, root_zero, root_shift);
+                        lim_y <= !braked_x ? v_y : toward_plus(other, pos, world) ? made_up(prod_hi, root_zero, root_shift)
+                                                                                  : -made_up(prod_hi, root_zero, root_shift);
                         state <= S_STORE;
                     end else begin
                         scale <= prod_hi;
@@ -442,9 +467,9 @@ module accel_steer #(
                     end
                     // the brake's product, then back to the Newton steps at 8
                     5'd27: begin
-                        ux <= brake_a << {pairs_a, 1'b0};
-                        uy <= brake_b << {pairs_b, 1'b0};
-                        root_shift <= 6'd6 + {2'd0, pairs_a} + {2'd0, pairs_b};
+                        ux <= brake_a << {pairs_up(brake_a), 1'b0};
+                        uy <= brake_b << {pairs_up(brake_b), 1'b0};
+                        root_shift <= 6'd6 + {2'd0, pairs_up(brake_a)} + {2'd0, pairs_up(brake_b)};
                         root_zero <= $signed(brake_a) <= 0 || $signed(brake_b) <= 0;
                     end
                     5'd28: begin m_a <= uns({ux[22:0], 9'd0}); m_b <= uns({uy[22:0], 9'd0}); end
@@ -463,21 +488,23 @@ module accel_steer #(
                 endcase
                 prod <= m_a * m_b;
             end
-            S_FLEE: if (PREDATORS != 0) begin
+            S_FLEE: if (PREDATORS != 0) begin : flee
+                reg last_predator;
+                last_predator = q + 5'd1 == pred_count;
                 case (f)
                     3'd0: begin
                         pdx <= own_x - pred_xy[31:0];
                         pdy <= own_y - pred_xy[63:32];
                         f <= 3'd1;
                     end
-                    3'd1: if (in_box) begin
-                        m_a <= uns(abs_dx); m_b <= uns(abs_dx);
+                    3'd1: if (magnitude(pdx) < pred_range && magnitude(pdy) < pred_range) begin
+                        m_a <= uns(magnitude(pdx)); m_b <= uns(magnitude(pdx));
                         f <= 3'd2;
                     end else begin
                         if (!last_predator) q <= q + 5'd1;
                         f <= last_predator ? 3'd5 : 3'd0;
                     end
-                    3'd2: begin m_a <= uns(abs_dy); m_b <= uns(abs_dy); f <= 3'd3; end
+                    3'd2: begin m_a <= uns(magnitude(pdy)); m_b <= uns(magnitude(pdy)); f <= 3'd3; end
                     3'd3: begin sq_dx <= prod[63:0]; f <= 3'd4; end
                     3'd4: begin                     // within_radius: dx^2 + dy^2 < range^2
                         if (sq_dx + prod[63:0] < range2) begin
@@ -520,9 +547,8 @@ module accel_steer #(
     // product never needs its two top bits.
     // Step 5 takes the speeds' and the normalized v's low bits as C's shifts do.
     wire unused_ok = &{1'b0, centering[31:25], matching[31:25], minspeed[31:23], maxspeed[31:23], target[31:24],
-                       abs_x[31:23], abs_y[31:23], ux[31:27], uy[31:27], nrm[31], nrm[22:0], plus_half[0],
-                       newton_c[31:27], rem_left[IW], prod[65:64], prod[13:0], to_cx[31:30],
-                       to_cy[31:30], gain_word[0], wide[0]};
+                       ux[31:27], uy[31:27], nrm[31], nrm[22:0], prod[65:64], prod[13:0], to_cx[31:30],
+                       to_cy[31:30]};
 
 endmodule
 
