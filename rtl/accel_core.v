@@ -169,13 +169,11 @@ module accel_core #(
     assign tab_raddr = busy ? tab_addr : {PASS_W{1'b0}};
 
     // The pass table entry's ranges as entry indices: first, last (= end - 1), and
-    // whether the range holds any entry.
+    // whether the range holds any entry (read in the block below, in the one
+    // branch that uses them).
     function [XW-1:0] bound(input [RW-1:0] v);
         bound = {{(XW-RW){1'b0}}, v};
     endfunction
-    wire [XW-1:0] t_first0 = bound(tab_rdata[0*RW +: RW]), t_end0 = bound(tab_rdata[1*RW +: RW]);
-    wire [XW-1:0] t_first1 = bound(tab_rdata[2*RW +: RW]), t_end1 = bound(tab_rdata[3*RW +: RW]);
-    wire [XW-1:0] t_first2 = bound(tab_rdata[4*RW +: RW]), t_end2 = bound(tab_rdata[5*RW +: RW]);
 
     // M: flags beside the memory output
     reg              m_valid, m_clear, m_last, m_swap;
@@ -235,7 +233,14 @@ module accel_core #(
                 end
             end else if (!seg_done) begin
                 j <= j + X1;
-            end else if (st_pre) begin              // the first non-empty range, or the tail
+            end else if (st_pre) begin : first_range   // the first non-empty range, or the tail
+                reg [XW-1:0] t_first0, t_end0, t_first1, t_end1, t_first2, t_end2;
+                t_first0 = bound(tab_rdata[0*RW +: RW]);
+                t_end0 = bound(tab_rdata[1*RW +: RW]);
+                t_first1 = bound(tab_rdata[2*RW +: RW]);
+                t_end1 = bound(tab_rdata[3*RW +: RW]);
+                t_first2 = bound(tab_rdata[4*RW +: RW]);
+                t_end2 = bound(tab_rdata[5*RW +: RW]);
                 st_pre <= 1'b0;
                 cap_arm <= 1'b0;
                 tab_addr <= tab_addr + {{(PASS_W-1){1'b0}}, 1'b1};

@@ -691,29 +691,28 @@ module boids_accel #(
     reg  [IW-1:0] rd_res_idx;
     reg         rd_res_sorted;                      // word 7 reads the map
     reg  [31:0] rd_reg;
-    reg  [31:0] ctrl_word, status_word;
 
-    always @* begin
-        ctrl_word = 32'd0;
-        ctrl_word[CTRL_BATCH] = ctrl_batch;
-        ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
-        ctrl_word[CTRL_BINNED] = ctrl_binned;
-        ctrl_word[CTRL_STEER] = ctrl_steer;
-        ctrl_word[CTRL_VELOCITY] = ctrl_velocity;
-        ctrl_word[CTRL_LIMIT] = ctrl_limit;
-        ctrl_word[CTRL_SORT] = ctrl_sort;
-        ctrl_word[CTRL_PREDATORS] = ctrl_predators;
-        ctrl_word[CTRL_EDGES_PSEUDOCODE] = ctrl_edges_pseudocode;
-        status_word = 32'd0;
-        status_word[STATUS_BUSY] = run_busy;
-        status_word[STATUS_DONE] = st_done;
-        status_word[STATUS_ERR_PARAM] = st_err_param;
-        status_word[STATUS_ERR_BUSY] = st_err_busy;
-        status_word[STATUS_ERR_BUS] = st_err_bus;
-    end
-
+    // CTRL and STATUS as words are built where a read takes them (below): no logic
+    // that a simulator evaluates at the clocks nothing reads them.
     always @(posedge clk) begin
-        if (req) begin
+        if (req) begin : read_request
+            reg [31:0] ctrl_word, status_word;
+            ctrl_word = 32'd0;
+            ctrl_word[CTRL_BATCH] = ctrl_batch;
+            ctrl_word[CTRL_IRQ_EN] = ctrl_irq_en;
+            ctrl_word[CTRL_BINNED] = ctrl_binned;
+            ctrl_word[CTRL_STEER] = ctrl_steer;
+            ctrl_word[CTRL_VELOCITY] = ctrl_velocity;
+            ctrl_word[CTRL_LIMIT] = ctrl_limit;
+            ctrl_word[CTRL_SORT] = ctrl_sort;
+            ctrl_word[CTRL_PREDATORS] = ctrl_predators;
+            ctrl_word[CTRL_EDGES_PSEUDOCODE] = ctrl_edges_pseudocode;
+            status_word = 32'd0;
+            status_word[STATUS_BUSY] = run_busy;
+            status_word[STATUS_DONE] = st_done;
+            status_word[STATUS_ERR_PARAM] = st_err_param;
+            status_word[STATUS_ERR_BUSY] = st_err_busy;
+            status_word[STATUS_ERR_BUS] = st_err_bus;
             rd_src <= in_regs || in_preds ? SRC_REG
                     : in_boids && !run_busy ? SRC_BOID
                     : in_results ? SRC_RES : SRC_ZERO;
