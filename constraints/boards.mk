@@ -254,7 +254,7 @@ $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/
 
 pnr_limit = timeout $(PNR_MINUTES)m
 # B_PNR_SEED: the board's placement seed, when it has one
-pnr_seed = $(if $($1_PNR_SEED),--seed $($1_PNR_SEED))
+pnr_seed = $(if $(call board_opt,$1,PNR_SEED,),--seed $($1_PNR_SEED))
 # B_PNR_PLACER: nextpnr's placer for the board, when not its default (heap)
 pnr_placer = $(if $(call board_opt,$1,PNR_PLACER,),--placer $($1_PNR_PLACER))
 pnr_placer_label = $(if $(call board_opt,$1,PNR_PLACER,),$(,) placer $($1_PNR_PLACER))
