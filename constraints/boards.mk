@@ -258,10 +258,15 @@ pnr_seed = $(if $(call board_opt,$1,PNR_SEED,),--seed $($1_PNR_SEED))
 # B_PNR_PLACER: nextpnr's placer for the board, when not its default (heap)
 pnr_placer = $(if $(call board_opt,$1,PNR_PLACER,),--placer $($1_PNR_PLACER))
 pnr_placer_label = $(if $(call board_opt,$1,PNR_PLACER,),$(,) placer $($1_PNR_PLACER))
-pnr_ice40 = echo 'nextpnr-ice40' > $(@D)/pnr-tool.txt && $(pnr_limit) nextpnr-ice40 -q $($1_DEVICE) $(call pnr_seed,$1) $(call pnr_placer,$1) --pcf $($1_PINS) --freq $(call board_mhz,$1) --timing-allow-fail \
+# nextpnr's options that the board's description sets (device, placer, clock), all
+# but its seed and its files: the place and route here and scripts/board_seeds.sh
+# (make pnr-options-B) take them from this one place
+pnr_options_ice40 = $(strip $($1_DEVICE) $(call pnr_placer,$1) --freq $(call board_mhz,$1) --timing-allow-fail)
+pnr_options_ecp5 = $(strip $($1_DEVICE) $(call pnr_placer,$1) --timing-allow-fail)
+pnr_ice40 = echo 'nextpnr-ice40' > $(@D)/pnr-tool.txt && $(pnr_limit) nextpnr-ice40 -q $(call pnr_options_ice40,$1) $(call pnr_seed,$1) --pcf $($1_PINS) \
 	--json $(@D)/synth.json --asc $(@D)/$1.asc -l $(@D)/nextpnr.log && icepack $(@D)/$1.asc $(@D)/$1.bin
 pnr_ecp5 = echo '$(ecp5_pnr_label)$(call pnr_placer_label,$1)' > $(@D)/pnr-tool.txt && \
-	$(pnr_limit) $(ecp5_nextpnr) -q $($1_DEVICE) $(call pnr_seed,$1) $(call pnr_placer,$1) --lpf $($1_PINS) --timing-allow-fail \
+	$(pnr_limit) $(ecp5_nextpnr) -q $(call pnr_options_ecp5,$1) $(call pnr_seed,$1) --lpf $($1_PINS) \
 	--json $(@D)/synth.json --textcfg $(@D)/$1.config -l $(@D)/nextpnr.log && \
 	$(ecp5_ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
 pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estimates follow" > $(@D)/nextpnr.log
@@ -269,6 +274,12 @@ pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estima
 # make print-VAR: a variable's value, for scripts and tests.
 print-%:
 	@echo '$($*)'
+
+# make pnr-options-B: nextpnr's options from board B's description (above)
+pnr-options-%:
+	@$(if $(filter $*,$(BOARDS)),$(if $(filter ice40 ecp5,$($*_FAMILY)),echo '$(call pnr_options_$($*_FAMILY),$*)',\
+		echo "pnr-options: $* is placed and routed by its vendor's tools, not nextpnr" >&2; exit 2),\
+		echo "pnr-options: unknown board $* (known: $(BOARDS))" >&2; exit 2)
 
 # make yosys-parameters-B: the chparam commands yosys gets for the board's top.
 yosys-parameters-%:

@@ -39,11 +39,10 @@ build=${BUILD:-build}
 netlist=$build/boards/$board/synth.json
 [ -f "$netlist" ] || { echo "board_seeds: no $netlist: run make synth BOARD=$board first" >&2; exit 2; }
 hz=$(sed -n 's/^CLOCK_HZ=//p' <<<"$describe")
-device=$(sed -n 's/^DEVICE=//p' <<<"$describe")
 pins=$(sed -n 's/^PINS=//p' <<<"$describe")
-placer=$(sed -n 's/^PNR_PLACER=//p' <<<"$describe")
-placer_flags=()
-[ -n "$placer" ] && placer_flags=(--placer "$placer")
+# nextpnr's options from the board's description (device, placer, clock), as
+# make's place and route takes them; the seed and the files are this script's
+options=$(make -s --no-print-directory "pnr-options-$board") || exit 2
 goal=$(awk -v hz="$hz" 'BEGIN {printf "%.3f", hz / 1e6}')
 want=$(awk -v g="$goal" -v m="$margin" 'BEGIN {printf "%.3f", g * (1 + m / 100)}')
 work=$(mktemp -d)
@@ -57,11 +56,11 @@ ecp5_nextpnr=$(make -s --no-print-directory print-ecp5_nextpnr)
 pnr() {
     # shellcheck disable=SC2086  # the device's flags, and the tool's, are words
     if [ "$family" = ice40 ]; then
-        (cd "$work" && nextpnr-ice40 -q $device --seed "$1" "${placer_flags[@]}" --pcf pins --freq "$goal" \
-            --timing-allow-fail --json synth.json --asc out.asc -l "seed$1.log")
+        (cd "$work" && nextpnr-ice40 -q $options --seed "$1" --pcf pins \
+            --json synth.json --asc out.asc -l "seed$1.log")
     else
-        (cd "$work" && $ecp5_nextpnr -q $device --seed "$1" "${placer_flags[@]}" --lpf pins \
-            --timing-allow-fail --json synth.json --textcfg out.config -l "seed$1.log")
+        (cd "$work" && $ecp5_nextpnr -q $options --seed "$1" --lpf pins \
+            --json synth.json --textcfg out.config -l "seed$1.log")
     fi
 }
 

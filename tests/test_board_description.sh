@@ -99,7 +99,13 @@ mkdir -p "$pnr_dir/firmware"
 touch "$pnr_dir/soc" "$pnr_dir/firmware/boids.bin" "$pnr_dir/ram.bin" "$pnr_dir/ram.hex" "$pnr_dir/synth.json"
 pnr_line=$(make -n --no-print-directory -C "$copy" BUILD="$tmp/pnr" "$pnr_dir/report.txt" 2>&1 | grep nextpnr-ecp5)
 follows "make's nextpnr-ecp5 gets --placer sa, and the report names it" \
-    grep -q -- "placer sa' > .*pnr-tool.txt.* --placer sa --lpf" <<<"$pnr_line"
+    grep -q -- "placer sa' > .*pnr-tool.txt.* --placer sa --timing-allow-fail" <<<"$pnr_line"
+# scripts/board_seeds.sh takes nextpnr's options from make pnr-options-B: the
+# same edits reach it, and a board nextpnr does not place is refused
+follows "make pnr-options-ulx3s gives --placer sa" \
+    grep -q -- "--placer sa" <<<"$(make -s --no-print-directory -C "$copy" pnr-options-ulx3s)"
+follows "make pnr-options-basys3 is refused (exit 2): Vivado places it" \
+    bash -c '! make -s --no-print-directory -C "$1" pnr-options-basys3 >/dev/null 2>&1' _ "$copy"
 sim_vars=$(make -s --no-print-directory -C "$copy" -n board-sim BOARD=ulx3s 2>/dev/null)
 follows "the ULX3S simulator and firmware are made with SYSTEM_NMAX=2048" grep -q "SYSTEM_NMAX=2048 " <<<"$sim_vars"
 yosys_parameters=$(make -s --no-print-directory -C "$copy" yosys-parameters-basys3)
