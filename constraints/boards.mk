@@ -46,8 +46,8 @@ icebreaker_FEATURES := GRID OVERLAY
 # one flock in the mailbox, no copy of the start (r scatters the start anew, as
 # on the other boards): 10 KiB of the 64 for the grid's cells and the overlay
 icebreaker_START_COPY := 0
-# nextpnr's seed, a default: seeds 1 to 5 each meet the clock with 3% to
-# spare (make bench runs them: scripts/board_seeds.sh)
+# nextpnr's seed, a default: it meets the clock with 6.4% to spare, but of
+# seeds 1 to 5 one (3) misses it (make bench runs them: scripts/board_seeds.sh)
 icebreaker_PNR_SEED := 2
 icebreaker_FLOCK := --neighbors grid --boids 184 --scouts1 18 --scouts2 11 --predators 1 --update synchronous --overlay
 
