@@ -151,6 +151,33 @@ else
     not_ok "ECP5 tool choice" "native on PATH: $native" "stand-ins on PATH: $standins" "neither: $plain"
 fi
 
+# A board without the accelerator (the iCEBreaker) reads none of its files, only
+# its interface (scripts/module_ports.py), so that a change inside the accelerator
+# cannot move the board's netlist; one with it (the ULX3S) reads them all.
+reads() { make -s --no-print-directory --eval "reads-of: ; @echo '\$(call board_read,$1)'" reads-of; }
+ice_reads=$(reads icebreaker) ulx3s_reads=$(reads ulx3s)
+if ! grep -q "rtl/accel_\|rtl/boids_accel" <<<"$ice_reads" && grep -q -- "-lib .*/icebreaker/accel_ports.v" <<<"$ice_reads" \
+    && grep -q "rtl/accel_steer.v" <<<"$ulx3s_reads" && ! grep -q "accel_ports" <<<"$ulx3s_reads"; then
+    ok "yosys reads the accelerator's interface alone for the iCEBreaker (LANES 0), its files for the ULX3S"
+else
+    not_ok "which RTL yosys reads for a board" "icebreaker: $ice_reads" "ulx3s: $ulx3s_reads"
+fi
+# the interface scripts/module_ports.py writes has the module's ports and widths
+ports_of() { yosys -q -p "read_verilog -lib -Irtl $1; write_json $2" >/dev/null 2>&1 \
+    && python3 -c 'import json, sys; m = json.load(open(sys.argv[1]))["modules"]["boids_accel"]; print(sorted((k, v["direction"], len(v["bits"])) for k, v in m["ports"].items()))' "$2"; }
+python3 scripts/module_ports.py rtl/boids_accel.v boids_accel > "$tmp/accel_ports.v"
+want=$(ports_of rtl/boids_accel.v "$tmp/real.json") got=$(ports_of "$tmp/accel_ports.v" "$tmp/ports.json")
+if [ -n "$want" ] && [ "$want" = "$got" ] && grep -q "parameter integer CELLS" "$tmp/accel_ports.v"; then
+    ok "module_ports.py: boids_accel's interface, $(grep -o "', '" <<<"$want" | wc -l) ports' names, directions and widths and its parameters, as yosys reads the module"
+else
+    not_ok "module_ports.py writes boids_accel's interface" "the module: $want" "the interface: $got"
+fi
+if python3 scripts/module_ports.py rtl/boids_accel.v no_such_module >/dev/null 2>&1; then
+    not_ok "module_ports.py refuses a module the file does not have"
+else
+    ok "module_ports.py refuses a module the file does not have (non-zero exit)"
+fi
+
 # scripts/board_seeds.sh (make bench's seed spread): bad input is refused
 # before minutes of place and route, with the reason.
 for args in "nosuchboard" "basys3" "icebreaker x" "--margin ten icebreaker"; do
