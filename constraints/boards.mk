@@ -56,7 +56,7 @@ icebreaker_FLOCK := --neighbors grid --boids 184 --scouts1 18 --scouts2 11 --pre
 # The RAM answers fetches from a register (FETCH_REG): its 80 block RAMs
 # spread over the die, and their word's path into the CPU's decode held the
 # system clock under 41.67 MHz once the sort or the limit was in; with it the
-# design closes with room (45.89 MHz, docs/boards.md). 160 KiB of RAM holds
+# design closes with room (44.50 MHz, docs/boards.md). 160 KiB of RAM holds
 # the 42 KiB firmware and one flock of N_MAX 4,096 (START_COPY 0: r scatters
 # anew).
 ulx3s_FAMILY := ecp5
@@ -79,8 +79,8 @@ ulx3s_CLOCK_HZ := 41666667
 ulx3s_PIXEL_HZ := 25000000
 ulx3s_STACK := 16384
 ulx3s_FEATURES := ACCEL BRUTE GRID WEIGHTED OVERLAY
-# nextpnr's static (electrostatic) placer: on this netlist half the place and
-# route's time of its default, HeAP, and 45.89 MHz to its 43.80; over other
+# nextpnr's static (electrostatic) placer: on the netlist they were compared on,
+# half the place and route's time of its default, HeAP, and 45.89 MHz to its 43.80; over other
 # seeds neither is clearly faster (docs/performance.md; make bench runs
 # scripts/board_seeds.sh ulx3s)
 ulx3s_PNR_PLACER := static
