@@ -221,7 +221,7 @@ $(BUILD)/boards/%/create_project.tcl: $(BUILD)/boards/%/ram.hex constraints/boar
 	env -u MAKEFLAGS -u MAKELEVEL python3 scripts/boards.py --vivado $@ --board $* --image $< .
 
 .SECONDEXPANSION:
-$(BUILD)/boards/%/synth.json: $$(call board_rtl,$$*) $$(wildcard rtl/*.vh rtl/boards/*.vh) $$(call board_image,$$*) constraints/boards.mk \
+$(BUILD)/boards/%/synth.json: $$(call board_read_rtl,$$*) $$(wildcard rtl/*.vh rtl/boards/*.vh) $$(call board_image,$$*) constraints/boards.mk \
 		$$(if $$(call board_no_accel,$$*),$(BUILD)/boards/$$*/accel_ports.v)
 	@echo "yosys: $* ($($*_FAMILY); log: $(@D)/yosys.log)"
 	$(call synth_$($*_FAMILY),$*,$@,$(call board_image,$*))
@@ -233,8 +233,9 @@ $(BUILD)/boards/%/synth.json: $$(call board_rtl,$$*) $$(wildcard rtl/*.vh rtl/bo
 # places by those names, so reading the accelerator's insides would let a change
 # to RTL the board does not build move its netlist and placement.
 board_no_accel = $(filter 0,$(call board_param_LANES,$1))
-board_read = read_verilog -Irtl -Irtl/boards $(if $(call board_no_accel,$1),$(filter-out $(ACCEL_RTL),$(call board_rtl,$1)) \
-	; read_verilog -lib $(call board_dir,$1)/accel_ports.v,$(call board_rtl,$1));
+board_read_rtl = $(if $(call board_no_accel,$1),$(filter-out $(ACCEL_RTL),$(call board_rtl,$1)),$(call board_rtl,$1))
+board_read = read_verilog -Irtl -Irtl/boards $(call board_read_rtl,$1) \
+	$(if $(call board_no_accel,$1),; read_verilog -lib $(call board_dir,$1)/accel_ports.v);
 $(BUILD)/boards/%/accel_ports.v: rtl/boids_accel.v scripts/module_ports.py
 	@mkdir -p $(@D)
 	python3 scripts/module_ports.py rtl/boids_accel.v boids_accel > $@.tmp && mv $@.tmp $@
