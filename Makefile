@@ -83,8 +83,10 @@ VL_STAMP := $(BUILD)/vl/verilator
 # tests/test_sim.sh runs build/sim in this mode too, built in $(BUILD)/modes/$(TEST_MODE)
 TEST_MODE := 800x600
 
-# The whole system in Verilator (rtl/boids_system.v) for build/sim: the
-# accelerator's size, the pixel clock of the video mode, FST tracing.
+# The whole system in Verilator (rtl/boids_system.v) for build/sim, its top
+# sim/system_sim_top.v (a register stage on the host's bus, so that the bus
+# decode runs once a clock, not at every eval()): the accelerator's size, the
+# pixel clock of the video mode, FST tracing.
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_BINNING := 1
@@ -93,10 +95,12 @@ SYSTEM_BINNING := 1
 # natively, in no simulated clocks, and the model without the sorter costs 15%
 # fewer instructions (docs/performance.md); build/soc has it (SOC_SORTER)
 SYSTEM_SORTER := 0
+# the steering unit (rules' steps 1, 2, 3 and 5 in the accelerator); 0 leaves it out
+SYSTEM_STEER := 1
 # the accelerator's result entries: N_MAX (no ring), or a ring of a power of two
 SYSTEM_RESULT_SLOTS = $(SYSTEM_NMAX)
 SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
-SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER) \
+SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER)$(if $(filter 0,$(SYSTEM_STEER)), STEER=0) \
 	$(video_mode_label_$(MODE))
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
@@ -515,10 +519,11 @@ $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
-$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) sim/system_sim_top.v
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
-	$(call verilate,boids_system,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
-		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SYSTEM_SORTER) -GMODE=$(video_mode_id_$(MODE)),rtl/boids_system.v)
+	$(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
+		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
+		-GMODE=$(video_mode_id_$(MODE)),sim/system_sim_top.v)
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \

@@ -23,8 +23,11 @@ using SystemSim = VerilatedTop<VTOP>;
 
 std::unique_ptr<SystemSim> sim;
 
+// The model's top is sim/system_sim_top.v: its bus pins pass a register stage.
+constexpr bool kBusBehindRegister = true;
+
 int bus_cycle(bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata) {
-    return sim ? wishbone_access(*sim, write, addr & ((1u << 21) - 1), wdata, rdata) : -1;
+    return sim ? wishbone_access(*sim, write, addr & ((1u << 21) - 1), wdata, rdata, kBusBehindRegister) : -1;
 }
 
 }  // namespace

@@ -9,8 +9,14 @@
 
 // Holds the request until the slave acks, at most 16 cycles, then leaves the
 // idle cycle a classic master leaves between accesses. 0, or -1 if no ack.
+// behind_register: the top puts a register stage between these pins and the
+// slave (sim/system_sim_top.v), so the slave sees each pin a cycle late. The
+// master then drops its request as soon as it sees the ack, with no idle cycle
+// of its own: the stage's cycle takes its place, an access takes the same
+// clocks as without the stage, and the slave sees it one cycle later.
 template <typename Sim>
-int wishbone_access(Sim &sim, bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata) {
+int wishbone_access(Sim &sim, bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata,
+                    bool behind_register = false) {
     auto &t = *sim.top;
     t.wb_cyc_i = 1;
     t.wb_stb_i = 1;
@@ -18,12 +24,12 @@ int wishbone_access(Sim &sim, bool write, uint32_t addr, uint32_t wdata, uint32_
     t.wb_adr_i = addr;
     t.wb_dat_i = wdata;
     t.wb_sel_i = 0xf;
-    for (int wait = 0; wait < 16; wait++) {
+    for (int wait = 0; wait < 16 + behind_register; wait++) {
         sim.tick();
         if (t.wb_ack_o) {
             if (rdata) *rdata = t.wb_dat_o;
             t.wb_cyc_i = t.wb_stb_i = t.wb_we_i = 0;
-            sim.tick();
+            if (!behind_register) sim.tick();
             return 0;
         }
     }

@@ -170,6 +170,9 @@ for size in "64 1 1" "1024 8 2" "256 1 4" "128 0 4"; do
     check "verilator -Wall boids_system N_MAX=$1 LANES=$2 SCALE=$3" \
         verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GSCALE="$3" rtl/boids_system.v
 done
+# build/sim's top: the system behind a register stage on the host's bus
+check "verilator -Wall system_sim_top (build/sim's top)" \
+    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=2048 -GLANES=8 -GBINNING=1 sim/system_sim_top.v
 
 # The frame buffer as synthesis reads it (four nibble memories).
 check "verilator -Wall display_framebuffer -DSYNTHESIS" \

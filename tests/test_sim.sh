@@ -140,6 +140,15 @@ if [ $status -eq 0 ] && [ "$size" -gt 1000 ] && grep -q "trace .* done (2 frames
 else
     not_ok "--trace" "exit $status, $size bytes: $err"
 fi
+# make wave opens the trace with sim/boids_system.gtkw: every signal it shows is in
+# the trace (a renamed instance or a new top level leaves GTKWave's rows empty).
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if missing=$(python3 "$repo/scripts/fst_signals.py" "$tmp/run.fst" --check "$repo/sim/boids_system.gtkw" 2>&1); then
+    ok "sim/boids_system.gtkw names only signals the trace has ($(grep -c '^TOP\.' "$repo/sim/boids_system.gtkw") of them)"
+else
+    not_ok "sim/boids_system.gtkw against the trace" "$missing"
+fi
+
 # A trace changes nothing cycle for cycle: a traced run has the same
 # pictures, final state and clocks a phase as an untraced one.
 same_run() {

@@ -316,6 +316,12 @@ if [ $status -eq 0 ] && [ "$size" -gt 1000 ] && grep -q "trace .* done (1 frames
 else
     not_ok "--trace" "exit $status, $size bytes: $err"
 fi
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if missing=$(python3 "$repo/scripts/fst_signals.py" "$tmp/soc.fst" --check "$repo/sim/boids_soc.gtkw" 2>&1); then
+    ok "sim/boids_soc.gtkw names only signals the trace has ($(grep -c '^TOP\.' "$repo/sim/boids_soc.gtkw") of them)"
+else
+    not_ok "sim/boids_soc.gtkw against the trace" "$missing"
+fi
 
 # A broken image: the CPU traps, the firmware cannot run, the run fails loudly.
 head -c 4096 /dev/zero | tr '\0' '\377' > "$tmp/junk.bin"
