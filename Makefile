@@ -83,10 +83,8 @@ VL_STAMP := $(BUILD)/vl/verilator
 # tests/test_sim.sh runs build/sim in this mode too, built in $(BUILD)/modes/$(TEST_MODE)
 TEST_MODE := 800x600
 
-# The whole system in Verilator (rtl/boids_system.v) for build/sim, its top
-# sim/system_sim_top.v (a register stage on the host's bus, so that the bus
-# decode runs once a clock, not at every eval()): the accelerator's size, the
-# pixel clock of the video mode, FST tracing.
+# The whole system in Verilator (rtl/boids_system.v) for build/sim: the
+# accelerator's size, the pixel clock of the video mode, FST tracing.
 SYSTEM_NMAX := 2048
 SYSTEM_LANES := 8
 SYSTEM_BINNING := 1
@@ -519,11 +517,25 @@ $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
-$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) sim/system_sim_top.v
+# The simulators' tops: the system, and the SoC, with a register on each pin of
+# the bus port the host drives, so that Verilator evaluates the bus decode once
+# a clock instead of at every eval() (scripts/staged_top.py says why; the RTL
+# the boards build is the same).
+SIM_TOP_GEN := scripts/staged_top.py scripts/module_ports.py
+$(BUILD)/vl/system_sim_top.v: rtl/boids_system.v $(SIM_TOP_GEN)
+	@mkdir -p $(@D)
+	python3 scripts/staged_top.py $< boids_system system_sim_top clk \
+		wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > $@.tmp && mv $@.tmp $@
+$(BUILD)/vl/soc_sim_top.v: rtl/boids_soc.v $(SIM_TOP_GEN)
+	@mkdir -p $(@D)
+	python3 scripts/staged_top.py $< boids_soc soc_sim_top clk \
+		host_cyc_i host_stb_i host_we_i host_sel_i host_adr_i host_dat_i > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
-		-GMODE=$(video_mode_id_$(MODE)),sim/system_sim_top.v)
+		-GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
@@ -567,13 +579,13 @@ $(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o 
 		$(BUILD)/vl/runtime_fst.a | $(BUILD)/firmware/boids.bin
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
-$(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL)
+$(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/soc_sim_top.v
 	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER), FETCH_REG=$($*_FETCH_REG) (log: $(@D)/verilator.log)"
-	$(call verilate,boids_soc,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
+	$(call verilate,soc_sim_top,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
 		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GLIMIT=$(SOC_LIMIT) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
 		-GSPRITES_MAX=$(SOC_SPRITES) -GBUS_JITTER_SEED=$($*_JITTER) -GRAM_SHARED_PORT=$(SOC_RAM_SHARED) -GRAM_FETCH_REG=$($*_FETCH_REG) \
-		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -GBOID_WINDOW=$(SOC_BOID_WINDOW),rtl/boids_soc.v)
+		-GCPU_DIV_PAIR=$(SOC_DIV_PAIR) -GPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -GBOID_WINDOW=$(SOC_BOID_WINDOW),$(BUILD)/vl/soc_sim_top.v)
 
 $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: sim/soc_sim.cpp sim/soc_sim.h \
 		sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h $(BUILD)/vl/%/model.a

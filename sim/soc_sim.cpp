@@ -110,7 +110,13 @@ struct SocSim : VerilatedTop<VTOP> {
     }
 
     // One classic access on the host port: the CPU may hold the bus for a
-    // few cycles first, so wait up to 64.
+    // few cycles first, so wait up to 64. The model's top takes the port
+    // through a register (build/vl/soc_sim_top.v, scripts/staged_top.py):
+    // the request reaches the SoC a cycle late, and is dropped at the ack
+    // without an idle cycle after it. A lone access takes the clocks it would
+    // take without the register (three); the next one, put on the pins at
+    // once, finds the port still the host's (soc_arbiter hands it back only
+    // when the bus idles) and takes two.
     int access(bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata) {
         top->host_cyc_i = 1;
         top->host_stb_i = 1;
@@ -119,7 +125,7 @@ struct SocSim : VerilatedTop<VTOP> {
         top->host_dat_i = wdata;
         top->host_sel_i = 0xf;
         int rc = -1;
-        for (int wait = 0; wait < 64; wait++) {
+        for (int wait = 0; wait < 65; wait++) {
             step();
             if (top->host_ack_o || top->host_err_o) {
                 if (top->host_ack_o && rdata) *rdata = top->host_dat_o;
@@ -128,7 +134,6 @@ struct SocSim : VerilatedTop<VTOP> {
             }
         }
         top->host_cyc_i = top->host_stb_i = top->host_we_i = 0;
-        step();
         return rc;
     }
 };
@@ -153,6 +158,7 @@ extern "C" void soc_sim_close(void) { sim.reset(); }
 
 extern "C" void soc_sim_hold_cpu(int hold) {
     if (sim) sim->top->cpu_hold = hold ? 1 : 0;
+    if (sim && !hold) fprintf(stderr, "DEBUG released at %llu\n", (unsigned long long)sim->cycles);
 }
 
 extern "C" int soc_sim_write(uint32_t addr, uint32_t value) {

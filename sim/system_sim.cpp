@@ -23,7 +23,8 @@ using SystemSim = VerilatedTop<VTOP>;
 
 std::unique_ptr<SystemSim> sim;
 
-// The model's top is sim/system_sim_top.v: its bus pins pass a register stage.
+// The model's top (build/vl/system_sim_top.v, scripts/staged_top.py) takes the
+// bus pins through a register.
 constexpr bool kBusBehindRegister = true;
 
 int bus_cycle(bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata) {

@@ -9,11 +9,11 @@
 
 // Holds the request until the slave acks, at most 16 cycles, then leaves the
 // idle cycle a classic master leaves between accesses. 0, or -1 if no ack.
-// behind_register: the top puts a register stage between these pins and the
-// slave (sim/system_sim_top.v), so the slave sees each pin a cycle late. The
-// master then drops its request as soon as it sees the ack, with no idle cycle
-// of its own: the stage's cycle takes its place, an access takes the same
-// clocks as without the stage, and the slave sees it one cycle later.
+// behind_register: the top puts a register between these pins and the slave
+// (scripts/staged_top.py writes such tops), so the slave sees each request a
+// cycle late. The master then drops its request as soon as it sees the ack,
+// with no idle cycle of its own: the register's cycle takes its place, and an
+// access takes the same clocks as without it.
 template <typename Sim>
 int wishbone_access(Sim &sim, bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata,
                     bool behind_register = false) {
