@@ -8,7 +8,7 @@ model (boids_system's, the SoC's host port through its arbiter) is then
 evaluated at both edges; behind flops it depends on registers only and runs
 once a clock. The module itself is not touched: a board builds it as it is.
 The host sees its requests reach the slave a cycle later (sim/wishbone_master.h
-says how it keeps each access's clocks the same).
+and sim/soc_sim.cpp say what that does to an access's clocks).
 
 Usage: staged_top.py FILE MODULE TOP CLOCK INPUT...
   FILE     the Verilog file that defines MODULE
