@@ -506,9 +506,9 @@ $(BUILD)/synth/%.asc: $(BUILD)/synth/%.json
 		|| echo "nextpnr: $* did not place and route (see $(@:.asc=.nextpnr.log))"
 
 # Verilator: the model of one variant, built with -O3 (the default is -Os).
-$(BUILD)/vl/%/model.a: $(ACCEL_RTL) $(VL_STAMP)
+$(BUILD)/vl/%/model.a: $(ACCEL_RTL) $(VL_STAMP) $(BUILD)/vl/accel_sim_top.v
 	@echo "verilator: boids_accel N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(call vl_ring_label,$*) (log: $(@D)/verilator.log)"
-	$(call verilate,boids_accel,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
+	$(call verilate,accel_sim_top,Vaccel_$*,-GN_MAX=$(call vl_nmax,$*) -GLANES=$(call vl_lanes,$*) \
 		-GBINNING=$(call vl_binning,$*) -GSORTER=$(call vl_sorter,$*) -GRESULT_SLOTS=$(call vl_slots,$*) -GSTEER=1,$(filter %.v,$^))
 
 $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master.h firmware/hal.h $(BUILD)/vl/%/model.a
@@ -517,14 +517,18 @@ $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master
 
 # The system, with and without FST tracing compiled in.
 system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
-# The simulators' tops: the system, and the SoC, with a register on each pin of
-# the bus port the host drives, so that Verilator evaluates the bus decode once
-# a clock instead of at every eval() (scripts/staged_top.py says why; the RTL
-# the boards build is the same).
+# The simulators' tops: the accelerator, the system and the SoC, with a
+# register on each pin of the bus port the host drives, so that Verilator
+# evaluates the bus decode once a clock instead of at every eval()
+# (scripts/staged_top.py says why; the RTL the boards build is the same).
 SIM_TOP_GEN := scripts/staged_top.py scripts/module_ports.py
 $(BUILD)/vl/system_sim_top.v: rtl/boids_system.v $(SIM_TOP_GEN)
 	@mkdir -p $(@D)
 	python3 scripts/staged_top.py $< boids_system system_sim_top clk \
+		wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > $@.tmp && mv $@.tmp $@
+$(BUILD)/vl/accel_sim_top.v: rtl/boids_accel.v $(SIM_TOP_GEN)
+	@mkdir -p $(@D)
+	python3 scripts/staged_top.py $< boids_accel accel_sim_top clk \
 		wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > $@.tmp && mv $@.tmp $@
 $(BUILD)/vl/soc_sim_top.v: rtl/boids_soc.v $(SIM_TOP_GEN)
 	@mkdir -p $(@D)

@@ -57,8 +57,10 @@ def staged_top(path, text, name, top, clock, staged):
            f"// {', '.join(staged)}; written by scripts/staged_top.py (it says why)",
            "`timescale 1ns / 1ps",
            "`default_nettype none"]
-    # the file's includes: its header may use their macros (a parameter's default)
-    out += [line.strip() for line in text.splitlines() if re.match(r"\s*`include\b", line)]
+    # the includes before the module: its header may use their macros (a
+    # parameter's default); those inside its body are its own
+    before = text[:re.search(r"\bmodule\s+" + re.escape(name) + r"\b", text).start()]
+    out += [line.strip() for line in before.splitlines() if re.match(r"\s*`include\b", line)]
     out += [
            "\n".join(line.rstrip() for line in
                      re.sub(r"\bmodule\s+" + re.escape(name) + r"\b", "module " + top, head,

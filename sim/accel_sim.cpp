@@ -35,8 +35,12 @@ struct AccelSim {
 
 std::unique_ptr<AccelSim> sim;
 
+// The model's top (build/vl/accel_sim_top.v, scripts/staged_top.py) takes the
+// bus pins through a register.
+constexpr bool kBusBehindRegister = true;
+
 int bus_cycle(bool write, uint32_t addr, uint32_t wdata, uint32_t *rdata) {
-    return sim ? wishbone_access(*sim, write, addr & ((1u << 20) - 1), wdata, rdata) : -1;
+    return sim ? wishbone_access(*sim, write, addr & ((1u << 20) - 1), wdata, rdata, kBusBehindRegister) : -1;
 }
 
 }  // namespace
