@@ -158,7 +158,6 @@ extern "C" void soc_sim_close(void) { sim.reset(); }
 
 extern "C" void soc_sim_hold_cpu(int hold) {
     if (sim) sim->top->cpu_hold = hold ? 1 : 0;
-    if (sim && !hold) fprintf(stderr, "DEBUG released at %llu\n", (unsigned long long)sim->cycles);
 }
 
 extern "C" int soc_sim_write(uint32_t addr, uint32_t value) {
