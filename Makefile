@@ -522,18 +522,12 @@ system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
 # evaluates the bus decode once a clock instead of at every eval()
 # (scripts/staged_top.py says why; the RTL the boards build is the same).
 SIM_TOP_GEN := scripts/staged_top.py scripts/module_ports.py
-$(BUILD)/vl/system_sim_top.v: rtl/boids_system.v $(SIM_TOP_GEN)
+sim_top_pins_accel := wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i
+sim_top_pins_system := $(sim_top_pins_accel)
+sim_top_pins_soc := host_cyc_i host_stb_i host_we_i host_sel_i host_adr_i host_dat_i
+$(BUILD)/vl/%_sim_top.v: rtl/boids_%.v $(SIM_TOP_GEN)
 	@mkdir -p $(@D)
-	python3 scripts/staged_top.py $< boids_system system_sim_top clk \
-		wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > $@.tmp && mv $@.tmp $@
-$(BUILD)/vl/accel_sim_top.v: rtl/boids_accel.v $(SIM_TOP_GEN)
-	@mkdir -p $(@D)
-	python3 scripts/staged_top.py $< boids_accel accel_sim_top clk \
-		wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > $@.tmp && mv $@.tmp $@
-$(BUILD)/vl/soc_sim_top.v: rtl/boids_soc.v $(SIM_TOP_GEN)
-	@mkdir -p $(@D)
-	python3 scripts/staged_top.py $< boids_soc soc_sim_top clk \
-		host_cyc_i host_stb_i host_we_i host_sel_i host_adr_i host_dat_i > $@.tmp && mv $@.tmp $@
+	python3 scripts/staged_top.py $< boids_$* $*_sim_top clk $(sim_top_pins_$*) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"

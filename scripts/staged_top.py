@@ -21,7 +21,7 @@ Exit 1 when FILE or MODULE cannot be read or a named port is not an input.
 import re
 import sys
 
-from module_ports import header
+from module_ports import group_end, header
 
 PARAM = re.compile(r"\bparameter\b(?:\s+(?:integer|real|string|signed|\[[^\]]*\]))*\s+(\w+)\s*=")
 PORT = re.compile(r"\b(input|output|inout)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?(\[[^\]]*\])?\s*(\w+)")
@@ -34,12 +34,7 @@ def interface(text, name):
     body = head
     if re.match(r"module\s+\w+\s*#", head):
         start = head.index("(", head.index("#"))
-        depth, i = 0, start
-        while True:
-            depth += {"(": 1, ")": -1}.get(head[i], 0)
-            i += 1
-            if depth == 0:
-                break
+        i = group_end(head, start)
         params = PARAM.findall(head[start:i])
         body = head[i:]
     for direction, width, port in PORT.findall(body):

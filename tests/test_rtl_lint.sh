@@ -171,22 +171,18 @@ for size in "64 1 1" "1024 8 2" "256 1 4" "128 0 4"; do
         verilator --lint-only -Wall -Irtl "${waiver[@]}" -GN_MAX="$1" -GLANES="$2" -GSCALE="$3" rtl/boids_system.v
 done
 # The simulators' tops (scripts/staged_top.py): the accelerator, the system and
-# the SoC with a register on each pin of the host's bus port, as the Makefile
-# writes them.
+# the SoC with a register on each pin of the host's bus port, written by the
+# Makefile's own rule into a build directory of their own.
 tops=$(mktemp -d)
-python3 scripts/staged_top.py rtl/boids_system.v boids_system system_sim_top clk \
-    wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > "$tops/system_sim_top.v"
-python3 scripts/staged_top.py rtl/boids_soc.v boids_soc soc_sim_top clk \
-    host_cyc_i host_stb_i host_we_i host_sel_i host_adr_i host_dat_i > "$tops/soc_sim_top.v"
-python3 scripts/staged_top.py rtl/boids_accel.v boids_accel accel_sim_top clk \
-    wb_cyc_i wb_stb_i wb_we_i wb_adr_i wb_dat_i wb_sel_i > "$tops/accel_sim_top.v"
+make -s --no-print-directory BUILD="$tops" "$tops/vl/accel_sim_top.v" "$tops/vl/system_sim_top.v" \
+    "$tops/vl/soc_sim_top.v" >/dev/null
 check "verilator -Wall accel_sim_top (the co-simulations' top)" \
     verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=2048 -GLANES=8 -GBINNING=1 -GSTEER=1 \
-    "$tops/accel_sim_top.v"
+    "$tops/vl/accel_sim_top.v"
 check "verilator -Wall system_sim_top (build/sim's top)" \
-    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=2048 -GLANES=8 -GBINNING=1 "$tops/system_sim_top.v"
+    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=2048 -GLANES=8 -GBINNING=1 "$tops/vl/system_sim_top.v"
 check "verilator -Wall soc_sim_top (build/soc's top)" \
-    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 "$tops/soc_sim_top.v"
+    verilator --lint-only -Wall -Irtl -y rtl "${waiver[@]}" -GN_MAX=512 -GLANES=8 "$tops/vl/soc_sim_top.v"
 # a port that is no input of the module is refused, and nothing is written
 if [ -z "$only_verilator" ]; then
     out=$(python3 scripts/staged_top.py rtl/boids_soc.v boids_soc soc_sim_top clk uart_tx 2>&1 >"$tops/bad.v"); status=$?
