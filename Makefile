@@ -99,7 +99,7 @@ SYSTEM_STEER := 1
 SYSTEM_RESULT_SLOTS = $(SYSTEM_NMAX)
 SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
 SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER)$(if $(filter 0,$(SYSTEM_STEER)), STEER=0) \
-	$(video_mode_label_$(MODE))
+	$(if $(filter-out $(SYSTEM_NMAX),$(SYSTEM_RESULT_SLOTS)),RESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) )$(video_mode_label_$(MODE))
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
 
@@ -533,7 +533,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/mod
 	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
 		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
-		-GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
+		-GRESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) -GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \

@@ -289,4 +289,26 @@ else
     not_ok "MODE=1024x700 was not refused" "$out"
 fi
 
+# The accelerator's results as a ring (RESULT_SLOTS, as the SoC's jitter
+# variant keeps them): make SYSTEM_RESULT_SLOTS=64 builds build/sim's model with
+# it. The banner says so, the ring's flow control costs the flock step clocks
+# (the model has the parameter), and the flock ends where the default build's does.
+ring="$(cd "$build" && pwd)/ring64"
+ring_run() { "$1" --headless --boids 1024 --predators 2 --scouts1 60 --scouts2 40 --update synchronous \
+    --neighbors accel --frames 4 --save "$2" 2>&1; }
+step_of() { sed -n 's/.*flock step \([0-9]*\) .*/\1/p' <<<"$1"; }
+out=$(make -s --no-print-directory -C "$root" BUILD="$ring" SYSTEM_RESULT_SLOTS=64 "$ring/sim" 2>&1)
+if [ $? -eq 0 ]; then
+    ring_out=$(ring_run "$ring/sim" "$tmp/ring.csv")
+    plain_out=$(ring_run "$sim" "$tmp/plain.csv")
+    if grep -q "RESULT_SLOTS=64" <<<"$ring_out" && [ -n "$(step_of "$ring_out")" ] \
+        && [ "$(step_of "$ring_out")" != "$(step_of "$plain_out")" ] && cmp -s "$tmp/ring.csv" "$tmp/plain.csv"; then
+        ok "make SYSTEM_RESULT_SLOTS=64: a ring of 64 results in the model (flock step $(step_of "$ring_out") clocks, $(step_of "$plain_out") without), the same flock"
+    else
+        not_ok "SYSTEM_RESULT_SLOTS=64 build/sim" "$ring_out" "$plain_out"
+    fi
+else
+    not_ok "make SYSTEM_RESULT_SLOTS=64 $ring/sim" "$out"
+fi
+
 echo "1..$n"
