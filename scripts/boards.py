@@ -74,6 +74,7 @@ def core_target(board, d):
     device = d["DEVICE"].split()
     pnr = ["--seed", d["PNR_SEED"]] if d["PNR_SEED"] else []
     pnr += ["--placer", d["PNR_PLACER"]] if d.get("PNR_PLACER") else []
+    pnr += ["--placer-heap-critexp", d["PNR_CRITEXP"]] if d.get("PNR_CRITEXP") else []
     mhz = f"{int(d['CLOCK_HZ']) / 1e6:.3f}"
     if family == "ice40":
         lines.append("      yosys_synth_options: [-dsp]")

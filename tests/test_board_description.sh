@@ -59,6 +59,7 @@ git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - 2>/dev/
 sed -i -e 's/^ulx3s_NMAX := .*/ulx3s_NMAX := 2048/' -e 's/^basys3_LANES := .*/basys3_LANES := 4/' \
     -e 's/^basys3_CLOCK_HZ := .*/basys3_CLOCK_HZ := 45000000/' \
     -e 's/^icebreaker_PNR_SEED := .*/icebreaker_PNR_SEED := 5/' \
+    -e 's/^icebreaker_PNR_CRITEXP := .*/icebreaker_PNR_CRITEXP := 4/' \
     -e 's/^ulx3s_PNR_PLACER := .*/ulx3s_PNR_PLACER := sa/' "$copy/constraints/boards.mk"
 if out=$(python3 scripts/boards.py --check "$copy" 2>&1); then
     not_ok "an edited description leaves the generated files out of date" "the check passed: $out"
@@ -92,6 +93,7 @@ follows "the FuseSoC basys3 target: LANES=4" core_has basys3 "LANES=4,"
 follows "the FuseSoC basys3 target: CLOCK_HZ=45000000" core_has basys3 "CLOCK_HZ=45000000"
 follows "the FuseSoC icebreaker target: nextpnr's --seed 5" core_has icebreaker "--seed, 5,"
 follows "the FuseSoC ulx3s target: nextpnr's --placer sa" core_has ulx3s "--placer, sa"
+follows "the FuseSoC icebreaker target: nextpnr's --placer-heap-critexp 4" core_has icebreaker "--placer-heap-critexp, 4,"
 # make's place and route of the ULX3S, its netlist stood in for: the placer
 # reaches nextpnr's command line and the report's line on the tool
 pnr_dir=$tmp/pnr/boards/ulx3s
@@ -104,6 +106,8 @@ follows "make's nextpnr-ecp5 gets --placer sa, and the report names it" \
 # same edits reach it, and a board nextpnr does not place is refused
 follows "make pnr-options-ulx3s gives --placer sa" \
     grep -q -- "--placer sa" <<<"$(make -s --no-print-directory -C "$copy" pnr-options-ulx3s)"
+follows "make pnr-options-icebreaker gives --placer-heap-critexp 4" \
+    grep -q -- "--placer-heap-critexp 4 " <<<"$(make -s --no-print-directory -C "$copy" pnr-options-icebreaker)"
 follows "make pnr-options-basys3 is refused (exit 2): Vivado places it" \
     bash -c 'make -s --no-print-directory -C "$1" pnr-options-basys3 >/dev/null 2>&1; [ $? -eq 2 ]' _ "$copy"
 sim_vars=$(make -s --no-print-directory -C "$copy" -n board-sim BOARD=ulx3s 2>/dev/null)

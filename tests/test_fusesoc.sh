@@ -66,15 +66,16 @@ fi
 # Each board target set up (no tool runs): its top, its pins file, and the
 # parameters of constraints/boards.mk (make print-VAR) in what Edalize was given.
 for board in icebreaker ulx3s basys3; do
-    what="boids:fpga:soc $board: set up, ${board}_top, its pins, boards.mk's parameters, seed and placer"
+    what="boids:fpga:soc $board: set up, ${board}_top, its pins, boards.mk's parameters, seed and placer options"
     if ! run_core "soc_$board" "$board" --setup boids:fpga:soc; then
         not_ok "$what" "$(cat "$out/soc_$board.log")"
         continue
     fi
-    # every parameter of the board's description, its placement seed and placer
+    # every parameter of the board's description, its placement seed, placer and
+    # the placer's criticality exponent
     expected=""
     described=$(make -s --no-print-directory "describe-board-$board")
-    for name in $(make -s --no-print-directory print-BOARD_TOP_PARAMETERS) PNR_SEED PNR_PLACER; do
+    for name in $(make -s --no-print-directory print-BOARD_TOP_PARAMETERS) PNR_SEED PNR_PLACER PNR_CRITEXP; do
         expected+="$name=$(sed -n "s/^$name=//p" <<<"$described") "
     done
     pins=$(make -s --no-print-directory "print-${board}_PINS")
@@ -90,8 +91,8 @@ if not any(f["name"].endswith("/" + pins) for f in eda["files"]):
     problems.append(f"no {pins} among the files")
 for pair in pairs:
     name, value = pair.split("=")
-    if name in ("PNR_SEED", "PNR_PLACER"):
-        flag = "--seed" if name == "PNR_SEED" else "--placer"
+    if name in ("PNR_SEED", "PNR_PLACER", "PNR_CRITEXP"):
+        flag = {"PNR_SEED": "--seed", "PNR_PLACER": "--placer", "PNR_CRITEXP": "--placer-heap-critexp"}[name]
         options = [str(o) for o in (eda.get("flow_options") or {}).get("nextpnr_options", [])]
         got = options[options.index(flag) + 1] if flag in options else ""
         if got != value:

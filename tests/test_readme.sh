@@ -35,7 +35,7 @@ export -n MAKEFLAGS MAKELEVEL 2>/dev/null
     done
     echo "make.BOIDS_MAX=$(sed -nE 's/^#define BOIDS_MAX ([0-9]+)u?.*/\1/p' firmware/boid.h)"
 } > "$tmp/truth.txt" 2>"$tmp/truth.err"
-if [ ! -s "$tmp/truth.txt" ] || grep -q "=$" <(grep -v '^board\..*\.\(PNR_SEED\|PNR_PLACER\)=' "$tmp/truth.txt"); then
+if [ ! -s "$tmp/truth.txt" ] || grep -q "=$" <(grep -v '^board\..*\.\(PNR_SEED\|PNR_PLACER\|PNR_CRITEXP\)=' "$tmp/truth.txt"); then
     not_ok "the source of truth (make describe-board-B, make print-VAR)" "$(cat "$tmp/truth.txt" "$tmp/truth.err")"
     echo "1..$n"
     exit 1
