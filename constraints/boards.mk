@@ -278,9 +278,10 @@ pnr_placer = $(if $(call board_opt,$1,PNR_PLACER,),--placer $($1_PNR_PLACER))
 pnr_placer_label = $(if $(call board_opt,$1,PNR_PLACER,),$(,) placer $($1_PNR_PLACER))
 # B_PNR_CRITEXP: the HeAP placer's criticality exponent, when not nextpnr's default (2)
 pnr_critexp = $(if $(call board_opt,$1,PNR_CRITEXP,),--placer-heap-critexp $($1_PNR_CRITEXP))
-# nextpnr's options that the board's description sets (device, placer, clock), all
-# but its seed and its files: the place and route here and scripts/board_seeds.sh
-# (make pnr-options-B) take them from this one place
+# nextpnr's options that the board's description sets (device, placer, the
+# placer's criticality exponent, clock), all but its seed and its files: the
+# place and route here and scripts/board_seeds.sh (make pnr-options-B) take them
+# from this one place
 pnr_options_ice40 = $(strip $($1_DEVICE) $(call pnr_placer,$1) $(call pnr_critexp,$1) --freq $(call board_mhz,$1) \
 	--timing-allow-fail)
 pnr_options_ecp5 = $(strip $($1_DEVICE) $(call pnr_placer,$1) $(call pnr_critexp,$1) --timing-allow-fail)

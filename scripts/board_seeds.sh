@@ -40,7 +40,8 @@ netlist=$build/boards/$board/synth.json
 [ -f "$netlist" ] || { echo "board_seeds: no $netlist: run make synth BOARD=$board first" >&2; exit 2; }
 hz=$(sed -n 's/^CLOCK_HZ=//p' <<<"$describe")
 pins=$(sed -n 's/^PINS=//p' <<<"$describe")
-# nextpnr's options from the board's description (device, placer, clock), as
+# nextpnr's options from the board's description (device, placer and its
+# criticality exponent, clock), as
 # make's place and route takes them; the seed and the files are this script's
 options=$(make -s --no-print-directory "pnr-options-$board") || exit 2
 goal=$(awk -v hz="$hz" 'BEGIN {printf "%.3f", hz / 1e6}')
