@@ -98,8 +98,10 @@ SYSTEM_STEER := 1
 # the accelerator's result entries: N_MAX (no ring), or a ring of a power of two
 SYSTEM_RESULT_SLOTS = $(SYSTEM_NMAX)
 SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
-SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER)$(if $(filter 0,$(SYSTEM_STEER)), STEER=0) \
-	$(if $(filter-out $(SYSTEM_NMAX),$(SYSTEM_RESULT_SLOTS)),RESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) )$(video_mode_label_$(MODE))
+# a banner's word for a result ring of $1 entries (none for the full memory)
+ring_label = $(if $(filter-out $(SYSTEM_NMAX),$1), RESULT_SLOTS=$1)
+SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER)$(if $(filter 0,$(SYSTEM_STEER)), STEER=0)$(call ring_label,$(SYSTEM_RESULT_SLOTS)) \
+	$(video_mode_label_$(MODE))
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
 
@@ -590,7 +592,7 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsoc '-DVTOP_HEADER="Vsoc.h"' -DPIXEL_PS=$(SOC_PIXEL_PS) -DTRACE=1 \
 		'-DVIDEO_MODE_NAME="$(video_mode_label_$(MODE))"' \
 		-DPIXEL_CLOCK_SEPARATE=$(SOC_PIXEL_SEPARATE) -DSYSTEM_PS=$(SOC_SYSTEM_PS) \
-		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(if $(filter-out $(SYSTEM_NMAX),$($*_SLOTS)), RESULT_SLOTS=$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))$(if $(filter 1,$($*_FETCH_REG)), FETCH_REG=1)"' -c $< -o $@
+		-DUART_DIVISOR=$(SOC_UART_DIVISOR) '-DVARIANT="$(SOC_VARIANT)$(call ring_label,$($*_SLOTS))$(if $(filter-out 0,$($*_JITTER)), BUS_JITTER_SEED=$($*_JITTER))$(if $(filter 1,$($*_FETCH_REG)), FETCH_REG=1)"' -c $< -o $@
 
 # The models of the mode MODE: the stamp changes only when MODE does. The
 # system's and the SoC's parameters (SYSTEM_SORTER=0, say) have stamps too.

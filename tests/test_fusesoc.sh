@@ -89,10 +89,11 @@ if eda["toplevel"] != top:
     problems.append(f"toplevel {eda['toplevel']}, not {top}")
 if not any(f["name"].endswith("/" + pins) for f in eda["files"]):
     problems.append(f"no {pins} among the files")
+pnr_flags = {"PNR_SEED": "--seed", "PNR_PLACER": "--placer", "PNR_CRITEXP": "--placer-heap-critexp"}
 for pair in pairs:
     name, value = pair.split("=")
-    if name in ("PNR_SEED", "PNR_PLACER", "PNR_CRITEXP"):
-        flag = {"PNR_SEED": "--seed", "PNR_PLACER": "--placer", "PNR_CRITEXP": "--placer-heap-critexp"}[name]
+    if name in pnr_flags:
+        flag = pnr_flags[name]
         options = [str(o) for o in (eda.get("flow_options") or {}).get("nextpnr_options", [])]
         got = options[options.index(flag) + 1] if flag in options else ""
         if got != value:
