@@ -173,22 +173,23 @@ module boids_accel #(
     reg  wr_seen;           // a write was requested in the last cycle (below)
 
     // ---- address decode -------------------------------------------------------
+    // The region flags come out of one block that works them out under req only
+    // and leaves them 0 without a request: every use of them is under req or wr
+    // already, so the logic is the same, and a simulator, which evaluates a wire
+    // at every clock, evaluates the compares only when the bus asks. The indexes
+    // are bit fields of the address (a write enable says when they count).
     wire          req = wb_cyc_i && wb_stb_i && !wb_ack_o;
     wire          wr = req && wb_we_i;
     wire [19:0]   adr = {wb_adr_i[19:2], 2'b00};
-    wire          in_regs = adr <= REG_PREDATORS_MAX;
-    wire          in_preds = HAS_PRED && adr >= PREDATORS_BASE && {12'd0, adr} < PREDATORS_END;
+    reg           in_regs, in_preds, in_boids, in_results, in_passes;
     wire [3:0]    pred_idx = adr[6:3];
     wire          pred_word = adr[2];
-    wire          in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
-    wire          in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
     wire [IW+3:0] boid_off = adr[IW+3:0] - BOIDS_BASE[IW+3:0];
     wire [IW+4:0] res_off = adr[IW+4:0] - RESULTS_BASE[IW+4:0];
     wire [IW-1:0] boid_idx = boid_off[IW+3:4];
     wire [1:0]    boid_word = boid_off[3:2];
     wire [IW-1:0] res_idx = res_off[IW+4:5];
     wire [2:0]    res_word = res_off[4:2];
-    wire          in_passes = BINNING != 0 && adr >= PASSES_BASE && {12'd0, adr} < PASSES_END;
     wire [19:0]   pass_off = adr - PASSES_BASE;
     wire [PASS_W-1:0] pass_idx = pass_off[PASS_W+3:4];
     wire [1:0]    pass_word = pass_off[3:2];
@@ -200,20 +201,43 @@ module boids_accel #(
     reg  bad_any_run;       // COUNT > NMAX, VISUAL > 255 px, or PROTECTED2 > VISUAL2
     reg  bad_query_run;     // QUERY >= COUNT
     reg  bad_pred_count;    // PRED_COUNT > PREDATORS_MAX
-    wire start_req = wr && adr == REG_CTRL && wb_dat_i[CTRL_START];
-    // A sorted batch needs the sorter's placement of exactly COUNT boids.
+    // A start (a CTRL write with START), its parameters refused or not, and the
+    // core's start: in the decode's block below, so that they too are worked out
+    // only at a write. The steering unit starts at START in any batch (it waits for
+    // entries, and RESULTS_READY then reads 0 from the start); a sorted batch's
+    // core once the pass table is written, since it needs the sorter's placement of
+    // exactly COUNT boids.
     wire sort_req = wb_dat_i[CTRL_SORT];
-    wire sort_bad = !HAS_SORTER || !wb_dat_i[CTRL_BATCH] || !wb_dat_i[CTRL_BINNED]
-                 || sort_phase != 3'd4 || sort_counted != reg_count[IW:0] || sort_placed != sort_counted;
-    wire params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run) || (sort_req && sort_bad)
-                   || (HAS_PRED && wb_dat_i[CTRL_BATCH] && wb_dat_i[CTRL_STEER] && wb_dat_i[CTRL_PREDATORS]
-                       && bad_pred_count);
-    wire start_ok = start_req && !run_busy && !params_bad;
     wire steer_req = HAS_STEER && wb_dat_i[CTRL_STEER] && wb_dat_i[CTRL_BATCH];
-    // A sorted batch's core starts once the pass table is written; the steering
-    // unit at START in any batch (it waits for entries, and RESULTS_READY then
-    // reads 0 from the start).
+    reg  params_bad;        // the start's parameters are refused (ERR_PARAM)
+    reg  start_ok;          // a start the accelerator takes
     wire core_start = (start_ok && !sort_req) || build_done;
+
+    always @* begin
+        in_regs = 1'b0;
+        in_preds = 1'b0;
+        in_boids = 1'b0;
+        in_results = 1'b0;
+        in_passes = 1'b0;
+        params_bad = 1'b0;
+        start_ok = 1'b0;
+        if (req) begin
+            in_regs = adr <= REG_PREDATORS_MAX;
+            in_preds = HAS_PRED && adr >= PREDATORS_BASE && {12'd0, adr} < PREDATORS_END;
+            in_boids = adr >= BOIDS_BASE && {12'd0, adr} < BOIDS_END;
+            in_results = adr >= RESULTS_BASE && {12'd0, adr} < RESULTS_END;
+            in_passes = BINNING != 0 && adr >= PASSES_BASE && {12'd0, adr} < PASSES_END;
+            if (wb_we_i && adr == REG_CTRL && wb_dat_i[CTRL_START]) begin
+                params_bad = bad_any_run || (!wb_dat_i[CTRL_BATCH] && bad_query_run)
+                          || (sort_req && (!HAS_SORTER || !wb_dat_i[CTRL_BATCH] || !wb_dat_i[CTRL_BINNED]
+                                           || sort_phase != 3'd4 || sort_counted != reg_count[IW:0]
+                                           || sort_placed != sort_counted))
+                          || (HAS_PRED && wb_dat_i[CTRL_BATCH] && wb_dat_i[CTRL_STEER]
+                              && wb_dat_i[CTRL_PREDATORS] && bad_pred_count);
+                start_ok = !run_busy && !params_bad;
+            end
+        end
+    end
 
     // They are recomputed only at the edge after a write (wr_seen, a clock enable):
     // the registers change at no other edge, so the flags equal a check at every
@@ -243,91 +267,97 @@ module boids_accel #(
     always @(posedge clk) begin
         wb_ack_o <= req;
 
-        if (wr && in_regs) begin
-            case (adr)
-                REG_CTRL: begin
-                    ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
-                    if (run_busy) begin
-                        if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch
-                            || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
-                            || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
-                            || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
-                            || (HAS_LIMIT && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
-                            || (HAS_PRED && wb_dat_i[CTRL_PREDATORS] != ctrl_predators)
-                            || (HAS_LIMIT && wb_dat_i[CTRL_EDGES_PSEUDOCODE] != ctrl_edges_pseudocode)
-                            || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
-                            st_err_busy <= 1'b1;
-                    end else begin
-                        ctrl_batch <= wb_dat_i[CTRL_BATCH];
-                        ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
-                        ctrl_steer_r <= wb_dat_i[CTRL_STEER];
-                        ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
-                        ctrl_limit_r <= wb_dat_i[CTRL_LIMIT];
-                        ctrl_predators_r <= wb_dat_i[CTRL_PREDATORS];
-                        ctrl_edges_pseudocode_r <= wb_dat_i[CTRL_EDGES_PSEUDOCODE];
-                        ctrl_sort_r <= wb_dat_i[CTRL_SORT];
-                        if (wb_dat_i[CTRL_START]) begin
-                            if (params_bad) st_err_param <= 1'b1;
-                            else st_done <= 1'b0;
+        // the bus's writes and refusals, under one test of the request
+        if (req) begin
+            if (wb_we_i && in_regs) begin
+                case (adr)
+                    REG_CTRL: begin
+                        ctrl_irq_en <= wb_dat_i[CTRL_IRQ_EN];
+                        if (run_busy) begin
+                            if (wb_dat_i[CTRL_START] || wb_dat_i[CTRL_BATCH] != ctrl_batch
+                                || (BINNING != 0 && wb_dat_i[CTRL_BINNED] != ctrl_binned)
+                                || (HAS_STEER && wb_dat_i[CTRL_STEER] != ctrl_steer)
+                                || (HAS_STEER && wb_dat_i[CTRL_VELOCITY] != ctrl_velocity)
+                                || (HAS_LIMIT && wb_dat_i[CTRL_LIMIT] != ctrl_limit)
+                                || (HAS_PRED && wb_dat_i[CTRL_PREDATORS] != ctrl_predators)
+                                || (HAS_LIMIT && wb_dat_i[CTRL_EDGES_PSEUDOCODE] != ctrl_edges_pseudocode)
+                                || (HAS_SORTER && wb_dat_i[CTRL_SORT] != ctrl_sort))
+                                st_err_busy <= 1'b1;
+                        end else begin
+                            ctrl_batch <= wb_dat_i[CTRL_BATCH];
+                            ctrl_binned_r <= wb_dat_i[CTRL_BINNED];
+                            ctrl_steer_r <= wb_dat_i[CTRL_STEER];
+                            ctrl_velocity_r <= wb_dat_i[CTRL_VELOCITY];
+                            ctrl_limit_r <= wb_dat_i[CTRL_LIMIT];
+                            ctrl_predators_r <= wb_dat_i[CTRL_PREDATORS];
+                            ctrl_edges_pseudocode_r <= wb_dat_i[CTRL_EDGES_PSEUDOCODE];
+                            ctrl_sort_r <= wb_dat_i[CTRL_SORT];
+                            if (wb_dat_i[CTRL_START]) begin
+                                if (params_bad) st_err_param <= 1'b1;
+                                else st_done <= 1'b0;
+                            end
                         end
                     end
-                end
-                REG_STATUS: begin
-                    if (wb_dat_i[STATUS_DONE]) st_done <= 1'b0;
-                    if (wb_dat_i[STATUS_ERR_PARAM]) st_err_param <= 1'b0;
-                    if (wb_dat_i[STATUS_ERR_BUSY]) st_err_busy <= 1'b0;
-                    if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
-                end
-                REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
-                REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID, REG_MATCHING,
-                REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H, REG_MINSPEED, REG_MAXSPEED,
-                REG_PRED_COUNT, REG_PRED_RANGE, REG_PRED_TURN: begin
-                    if (run_busy) st_err_busy <= 1'b1;
-                    else begin
-                        if (adr == REG_COUNT) reg_count <= wb_dat_i;
-                        if (adr == REG_QUERY) reg_query <= wb_dat_i;
-                        if (adr == REG_VISUAL) reg_visual <= wb_dat_i;
-                        if (adr == REG_VISUAL2_LO) reg_visual2[31:0] <= wb_dat_i;
-                        if (adr == REG_VISUAL2_HI) reg_visual2[63:32] <= wb_dat_i;
-                        if (adr == REG_PROTECTED2_LO) reg_protected2[31:0] <= wb_dat_i;
-                        if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
-                        if (adr == REG_CENTERING && HAS_STEER) reg_centering <= wb_dat_i;
-                        if (adr == REG_AVOID && HAS_STEER) reg_avoid <= wb_dat_i;
-                        if (adr == REG_MATCHING && HAS_STEER) reg_matching <= wb_dat_i;
-                        if (adr == REG_TURN && HAS_STEER) reg_turn <= wb_dat_i;
-                        if (adr == REG_MARGIN && HAS_STEER) reg_margin <= wb_dat_i;
-                        if (adr == REG_WORLD_W && HAS_STEER) reg_world_w <= wb_dat_i;
-                        if (adr == REG_WORLD_H && HAS_STEER) reg_world_h <= wb_dat_i;
-                        if (adr == REG_MINSPEED && HAS_LIMIT) reg_minspeed <= wb_dat_i;
-                        if (adr == REG_MAXSPEED && HAS_LIMIT) reg_maxspeed <= wb_dat_i;
-                        if (adr == REG_PRED_COUNT && HAS_PRED) reg_pred_count <= wb_dat_i;
-                        if (adr == REG_PRED_RANGE && HAS_PRED) reg_pred_range <= wb_dat_i;
-                        if (adr == REG_PRED_TURN && HAS_PRED) reg_pred_turn <= wb_dat_i;
+                    REG_STATUS: begin
+                        if (wb_dat_i[STATUS_DONE]) st_done <= 1'b0;
+                        if (wb_dat_i[STATUS_ERR_PARAM]) st_err_param <= 1'b0;
+                        if (wb_dat_i[STATUS_ERR_BUSY]) st_err_busy <= 1'b0;
+                        if (wb_dat_i[STATUS_ERR_BUS]) st_err_bus <= 1'b0;
                     end
-                end
-                REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
-                // SORT, GRID, CELL_RECIP, CELL_POS, APPEND: the sorter's (below); ID, NMAX,
-                // LANES, CYCLES, RESULTS_READY, BIN_PASSES, RESULT_SLOTS, BIN_CELLS, SORTED:
-                // read only
-                default: ;
-            endcase
+                    REG_COUNT, REG_QUERY, REG_VISUAL, REG_VISUAL2_LO, REG_VISUAL2_HI,
+                    REG_PROTECTED2_LO, REG_PROTECTED2_HI, REG_CENTERING, REG_AVOID, REG_MATCHING,
+                    REG_TURN, REG_MARGIN, REG_WORLD_W, REG_WORLD_H, REG_MINSPEED, REG_MAXSPEED,
+                    REG_PRED_COUNT, REG_PRED_RANGE, REG_PRED_TURN: begin
+                        if (run_busy) st_err_busy <= 1'b1;
+                        else begin
+                            if (adr == REG_COUNT) reg_count <= wb_dat_i;
+                            if (adr == REG_QUERY) reg_query <= wb_dat_i;
+                            if (adr == REG_VISUAL) reg_visual <= wb_dat_i;
+                            if (adr == REG_VISUAL2_LO) reg_visual2[31:0] <= wb_dat_i;
+                            if (adr == REG_VISUAL2_HI) reg_visual2[63:32] <= wb_dat_i;
+                            if (adr == REG_PROTECTED2_LO) reg_protected2[31:0] <= wb_dat_i;
+                            if (adr == REG_PROTECTED2_HI) reg_protected2[63:32] <= wb_dat_i;
+                            if (adr == REG_CENTERING && HAS_STEER) reg_centering <= wb_dat_i;
+                            if (adr == REG_AVOID && HAS_STEER) reg_avoid <= wb_dat_i;
+                            if (adr == REG_MATCHING && HAS_STEER) reg_matching <= wb_dat_i;
+                            if (adr == REG_TURN && HAS_STEER) reg_turn <= wb_dat_i;
+                            if (adr == REG_MARGIN && HAS_STEER) reg_margin <= wb_dat_i;
+                            if (adr == REG_WORLD_W && HAS_STEER) reg_world_w <= wb_dat_i;
+                            if (adr == REG_WORLD_H && HAS_STEER) reg_world_h <= wb_dat_i;
+                            if (adr == REG_MINSPEED && HAS_LIMIT) reg_minspeed <= wb_dat_i;
+                            if (adr == REG_MAXSPEED && HAS_LIMIT) reg_maxspeed <= wb_dat_i;
+                            if (adr == REG_PRED_COUNT && HAS_PRED) reg_pred_count <= wb_dat_i;
+                            if (adr == REG_PRED_RANGE && HAS_PRED) reg_pred_range <= wb_dat_i;
+                            if (adr == REG_PRED_TURN && HAS_PRED) reg_pred_turn <= wb_dat_i;
+                        end
+                    end
+                    REG_RESULTS_FREED: reg_freed <= wb_dat_i > NMAX_WORD ? NMAX_WORD[IW:0] : wb_dat_i[IW:0];
+                    // SORT, GRID, CELL_RECIP, CELL_POS, APPEND: the sorter's (below); ID, NMAX,
+                    // LANES, CYCLES, RESULTS_READY, BIN_PASSES, RESULT_SLOTS, BIN_CELLS, SORTED:
+                    // read only
+                    default: ;
+                endcase
+            end
+            if (wb_we_i && (in_boids || in_passes || in_preds) && run_busy) st_err_busy <= 1'b1;
+            if (!in_regs && !in_preds && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
         end
         if (sort_refuse_busy) st_err_busy <= 1'b1;
         if (sort_refuse_param) st_err_param <= 1'b1;
-        if (start_ok) last_run_sorted <= sort_req;
-        if (wr && (in_boids || in_passes || in_preds) && run_busy) st_err_busy <= 1'b1;
-        if (req && !in_regs && !in_preds && !in_boids && !in_results && !in_passes) st_err_bus <= 1'b1;
 
-        if (start_ok) reg_cycles <= 32'd0;
-        else if (run_busy) reg_cycles <= reg_cycles + 32'd1;
-        if (start_ok) run_steer <= steer_req && reg_count != 32'd0;
-        // A steering run is done when its last entry is steered.
-        if ((finish && !run_steer) || steer_finish) st_done <= 1'b1;
         // A result entry is written whole in one cycle, each only once a run, and a
         // batch writes them in boid order: counting the writes counts a prefix.
-        if (start_ok) reg_freed <= {(IW+1){1'b0}};
-        if (start_ok) reg_ready <= {(IW+1){1'b0}};
-        else if (res_we) reg_ready <= reg_ready + {{IW{1'b0}}, 1'b1};
+        if (start_ok) begin
+            last_run_sorted <= sort_req;
+            reg_cycles <= 32'd0;
+            run_steer <= steer_req && reg_count != 32'd0;
+            reg_freed <= {(IW+1){1'b0}};
+            reg_ready <= {(IW+1){1'b0}};
+        end else begin
+            if (run_busy) reg_cycles <= reg_cycles + 32'd1;
+            if (res_we) reg_ready <= reg_ready + {{IW{1'b0}}, 1'b1};
+        end
+        // A steering run is done when its last entry is steered.
+        if ((finish && !run_steer) || steer_finish) st_done <= 1'b1;
 
         if (rst) begin
             wb_ack_o <= 1'b0;

@@ -299,13 +299,16 @@ module boids_display #(
             reg [1:0]    win_word;
             reg [SW-1:0] win_entry;
             reg [31:0]   win_data;
+            reg          bus_win;                   // a window write from the bus
             always @* begin
                 win_we = 1'b0;
                 from_tap = 1'b0;
                 win_word = 2'd0;
                 win_entry = {SW{1'b0}};
                 win_data = wb_dat_i;
-                if (req && wb_we_i && !drawing && !ctrl_tap && in_win(wb_adr_i[19:2])) begin
+                bus_win = 1'b0;
+                if (req) bus_win = wb_we_i && !drawing && !ctrl_tap && in_win(wb_adr_i[19:2]);
+                if (bus_win) begin
                     win_we = 1'b1;
                     win_word = wb_adr_i[3:2];
                     win_entry = win_idx(wb_adr_i[19:2]);
@@ -333,7 +336,9 @@ module boids_display #(
                     end
                 endfunction
                 always @(posedge clk) begin
-                    if (req && wb_we_i && in_roles(wb_adr_i[19:2])) roles[roles_idx(wb_adr_i[19:2])] <= wb_dat_i;
+                    if (req) begin
+                        if (wb_we_i && in_roles(wb_adr_i[19:2])) roles[roles_idx(wb_adr_i[19:2])] <= wb_dat_i;
+                    end
                     if (from_tap && win_word == 2'd3) role_word <= roles[word_of_sprite(win_entry)];
                 end
                 assign table_word = role_word;
