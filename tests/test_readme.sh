@@ -334,7 +334,7 @@ README	## Where to go next	Fixed in issue 15.\n\n## Where to go next	README.md n
 README	| `build/sim`: the system in Verilator |	| `build/sim`: the system in Verilator | extra |	every row of README's table
 BOARDS	| 25.125 MHz | 512 | 184 |	| 25.125 MHz | 512 | 204 |	boards.md, iCEBreaker: `N_MAX` and the image's flock
 BOARDS	| 4,096 | 80.9% |	| 4,096 | 80.1% |	README, ULX3S: the slowest turn
-BOARDS	WebAssembly on one core, measured 2026-12-06)	WebAssembly on one core, on 2026-12-06)	docs/boards.md names no issue
+BOARDS	(42,312 bytes, measured 2026-12-06)	(42,312 bytes, on 2026-12-06)	docs/boards.md names no issue
 EOF
 )
 if ! out=$(python3 "$tmp/check.py" "$tmp/truth.txt" mutate "$readme" "$boards_md" <<<"$mutations" 2>&1); then
