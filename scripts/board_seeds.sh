@@ -41,8 +41,8 @@ netlist=$build/boards/$board/synth.json
 hz=$(sed -n 's/^CLOCK_HZ=//p' <<<"$describe")
 pins=$(sed -n 's/^PINS=//p' <<<"$describe")
 # nextpnr's options from the board's description (device, placer and its
-# criticality exponent, clock), as
-# make's place and route takes them; the seed and the files are this script's
+# criticality exponent, clock), as make's place and route takes them; the seed
+# and the files are this script's
 options=$(make -s --no-print-directory "pnr-options-$board") || exit 2
 goal=$(awk -v hz="$hz" 'BEGIN {printf "%.3f", hz / 1e6}')
 want=$(awk -v g="$goal" -v m="$margin" 'BEGIN {printf "%.3f", g * (1 + m / 100)}')
