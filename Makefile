@@ -134,7 +134,7 @@ ACCEL_BENCHES := $(addprefix $(BUILD)/accelbench/accel_bench_,$(BENCH_VARIANTS))
 # bench only: N_MAX 16,384, the most the register map holds.
 BINS_BENCH := $(BUILD)/accelbench/accel_bins_bench_16384_8_bin
 
-.PHONY: all help deps run wave test bench experiments accel-timing regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
+.PHONY: all help deps run wave test test-programs bench experiments accel-timing regmap formal lint synth-accel synth-display synth-cpu firmware fuzz clean
 
 # libFuzzer harnesses (tests/fuzz/) of the readers of user input, with their
 # seed corpora (tests/fuzz/corpus/NAME/); each links the sources it reads with.
@@ -179,12 +179,16 @@ wave: deps ## a short traced run of the whole system, opened in GTKWave
 	@if [ -n "$${DISPLAY:-}" ]; then gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw; \
 	else echo "wave: no display; open the trace with: gtkwave $(BUILD)/wave.fst sim/boids_system.gtkw"; fi
 
+# tests/run_all.sh builds these (make -j, a job a core) while the boards' test
+# beside it builds and synthesizes its boards, then runs every test.
 test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash scripts/setup.sh synth ecp5 formal fuzz fusesoc verilator
-	@$(MAKE) --no-print-directory $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
+	@bash tests/run_all.sh $(BUILD)
+
+test-programs: ## every program and test that make test runs, built
+test-programs: $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
 		$(CPU_ARTIFACTS) $(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc
-	@bash tests/run_all.sh $(BUILD)
 
 fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60) each; finds kept in build/fuzz/
 	@bash scripts/setup.sh fuzz

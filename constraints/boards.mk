@@ -165,6 +165,9 @@ board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
 # yowasp's WebAssembly builds of yosys and nextpnr-ecp5 (scripts/setup.sh ecp5).
 YOWASP_DIR := $(HOME)/.local/share/boids-fpga/yowasp/bin
 yowasp = $(if $(shell command -v yowasp-$1),yowasp-$1,$(YOWASP_DIR)/yowasp-$1)
+# the ECP5's yosys (tests/test_boards.sh runs it once early: on a fresh machine
+# its first run compiles its WebAssembly, minutes, beside the board's simulator)
+ECP5_YOSYS = $(call yowasp,yosys)
 # Native nextpnr-ecp5 and ecppack on PATH (the OSS CAD Suite, Debian 13), not
 # scripts/ecp5-tools' stand-ins for yowasp, run multi-threaded instead of the
 # WebAssembly builds (one thread), which stay the fallback. The board's report
@@ -245,7 +248,7 @@ $(BUILD)/boards/%/accel_ports.v: rtl/boids_accel.v scripts/module_ports.py
 	python3 scripts/module_ports.py rtl/boids_accel.v boids_accel > $@.tmp && mv $@.tmp $@
 synth_ice40 = yosys -q -l $(@D)/yosys.log -p '$(call board_read,$1) $(call board_chparam,$1) \
 	synth_ice40 -dsp -top $1_top -json $2'
-synth_ecp5 = $(call yowasp,yosys) -q -l $(@D)/yosys.log -p '$(call board_read,$1) \
+synth_ecp5 = $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p '$(call board_read,$1) \
 	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_ecp5 -top $1_top -json $2'
 synth_xc7 = yosys -q -l $(@D)/yosys.log -p '$(call board_read,$1) \
 	$(call board_chparam,$1) chparam -set INIT_FILE "$3" $1_top; synth_xilinx -family xc7 -top $1_top; \

@@ -28,7 +28,7 @@ pip_packages=()
 pip_commands=()
 
 packages=(gcc g++ make libc6-dev libcmocka-dev python3 verilator iverilog
-          libsdl2-dev libpng-dev zlib1g-dev pkg-config xvfb xauth
+          libsdl2-dev libpng-dev zlib1g-dev pkg-config xvfb xauth procps
           gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf)
 for group in "$@"; do
     case "$group" in

