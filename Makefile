@@ -186,9 +186,6 @@ test: deps ## build and run every test; ends with "N passed, N failed"
 	@bash tests/run_all.sh $(BUILD)
 
 test-programs: ## every program and test that make test runs, built
-test-programs: $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
-		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
-		$(CPU_ARTIFACTS) $(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc
 
 fuzz: deps ## libFuzzer on the CSV, config and option readers, FUZZ_SECONDS (60) each; finds kept in build/fuzz/
 	@bash scripts/setup.sh fuzz
@@ -644,4 +641,9 @@ $(BUILD)/vl/runtime.a: $(VERILATOR_INC)/verilated.cpp $(VERILATOR_INC)/verilated
 
 include tests/cpu/rules.mk
 include constraints/boards.mk
+
+# What test-programs builds (after the includes: the CPU's artifacts are theirs).
+test-programs: $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
+		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
+		$(CPU_ARTIFACTS) $(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
