@@ -21,8 +21,10 @@ alongside=${TEST_ALONGSIDE-tests/test_boards.sh}
 cores=$(nproc 2>/dev/null || echo 1)
 [ "$cores" -ge 2 ] || alongside=
 
-# cpu_ticks: sets ticks to the CPU time, user and system, of this shell's
+# cpu_ticks: sets ticks to the CPU time, user and system, of this (sub)shell's
 # finished children (and theirs), in clock ticks (/proc's cutime and cstime).
+# Read inside the subshell that runs a command, it is that command's alone: the
+# main shell's would take in a test beside it that ended meanwhile.
 cpu_ticks() { local f; ticks=0; read -ra f < /proc/$BASHPID/stat 2>/dev/null && ticks=$((f[15] + f[16])); }
 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
 
@@ -31,11 +33,14 @@ hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
 # when it ran things in parallel, less when it waited or shared a core).
 run_tap() {
     local name=$1; shift
-    local out status ok notok start=$SECONDS secs ticks cpu
-    cpu_ticks; cpu=$ticks
-    out=$("$@" 2>&1); status=$?
+    local out status ok notok start=$SECONDS secs ticks cpu meta
+    out=$("$@" 2>&1; status=$?; cpu_ticks; printf '\n@run_tap %d %d' "$status" "$ticks")
+    meta=${out##*@run_tap }
+    out=${out%$'\n'@run_tap *}
+    while [[ $out == *$'\n' ]]; do out=${out%$'\n'}; done
+    read -r status ticks <<<"$meta"
     secs=$((SECONDS - start))
-    cpu_ticks; cpu=$(((ticks - cpu) / hz))
+    cpu=$((ticks / hz))
     ok=$(grep -cE '^ok ' <<<"$out" || true)
     notok=$(grep -cE '^not ok ' <<<"$out" || true)
     if [ "$status" -ne 0 ] && [ "$notok" -eq 0 ]; then
@@ -68,10 +73,10 @@ for t in $alongside; do
 done
 
 start=$SECONDS
-cpu_ticks; cpu=$ticks
-make --no-print-directory -j"$cores" BUILD="$build" test-programs
-status=$?
-cpu_ticks; cpu=$(((ticks - cpu) / hz))
+(make --no-print-directory -j"$cores" BUILD="$build" test-programs; status=$?
+ cpu_ticks; echo "$status $ticks" > "$side/build.cpu")
+read -r status ticks < "$side/build.cpu" || status=1 ticks=0
+cpu=$((ticks / hz))
 echo "$status" > "$TEST_BUILD_DONE.tmp" && mv "$TEST_BUILD_DONE.tmp" "$TEST_BUILD_DONE"
 if [ "$status" -ne 0 ]; then
     echo "FAIL the build (make test-programs), $((SECONDS - start)) s, CPU $cpu s: nothing was tested"
