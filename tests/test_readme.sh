@@ -329,7 +329,7 @@ README	the accelerator (8 lanes, spatial binning) and display as RTL; cycle-accu
 README	| 65,536 | 65,536 at	| 16,384 | 65,536 at	BOIDS_MAX
 README	up to 2,048 boids, all it holds	up to 1,056 boids, all it holds	README's SoC section
 README	make run    # build, then open the monitor: 512 boids	make run    # build, then open the monitor: 1024 boids	README's make run
-README	 tests for a fresh clone on this shared	 tests, 2026-12-06, for a fresh clone on this shared	README.md names no date
+README	 tests for a fresh clone on a fresh machine	 tests, 2026-12-07, for a fresh clone on a fresh machine	README.md names no date
 README	## Where to go next	Fixed in issue 15.\n\n## Where to go next	README.md names no date
 README	| `build/sim`: the system in Verilator |	| `build/sim`: the system in Verilator | extra |	every row of README's table
 BOARDS	| 25.125 MHz | 512 | 184 |	| 25.125 MHz | 512 | 204 |	boards.md, iCEBreaker: `N_MAX` and the image's flock
