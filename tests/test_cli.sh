@@ -265,6 +265,26 @@ if command -v python3 >/dev/null; then
     if [ $status -eq 1 ] && grep -q "malformed row" <<<"$err" && [ ! -e "$tmp/bad.png" ]; then
         ok "plot_state.py rejects a bad state file"
     else not_ok "plot_state.py bad input" "exit $status: $err"; fi
+
+    # pnr_congestion.py: router2's heat maps by design block, against each
+    # block's logic, and the die drawn a tile per 4x4 square
+    printf '0,1,\n2,0,\n0,5,\n' > "$tmp/h_congestion_by_coordinate_2.csv"
+    printf 'a.b.x,4\na.b.y,2\nc.z,3\n' > "$tmp/h_congestion_by_net_2.csv"
+    echo '{"modules": {"top": {"cells": {"a.b.l1": {"type": "LUT4"}, "a.b.c1": {"type": "CCU2C"},
+        "c.l2": {"type": "LUT4"}, "c.ff": {"type": "TRELLIS_FF"}}}}}' > "$tmp/net.json"
+    out=$(python3 scripts/pnr_congestion.py "$tmp/h" 2 --netlist "$tmp/net.json" --png "$tmp/h.png" 2>&1); status=$?
+    if [ $status -eq 0 ] && grep -q "^router2 iteration 2: 9 overused wire uses in 3 of 6 tiles" <<<"$out" \
+        && grep -qE "^ +66\.7% +75\.0% +0\.9  a\.b$" <<<"$out" && grep -qE "^ +33\.3% +25\.0% +1\.3  c$" <<<"$out" \
+        && [ "$(od -An -j16 -N8 -tu1 "$tmp/h.png" | tr -s ' ')" = " 0 0 0 12 0 0 0 8" ]; then
+        ok "pnr_congestion.py: each block's share of the congestion and of the logic, and a 12x8 picture of 3x2 tiles"
+    else not_ok "pnr_congestion.py" "exit $status: $out"; fi
+    printf '0,1,\n2,x,\n' > "$tmp/h_congestion_by_coordinate_3.csv"
+    cp "$tmp/h_congestion_by_net_2.csv" "$tmp/h_congestion_by_net_3.csv"
+    err=$(python3 scripts/pnr_congestion.py "$tmp/h" 3 --png "$tmp/bad.png" 2>&1); status=$?
+    if [ $status -eq 1 ] && grep -q "h_congestion_by_coordinate_3.csv:2: not a row of whole numbers" <<<"$err" \
+        && [ ! -e "$tmp/bad.png" ]; then
+        ok "pnr_congestion.py names the bad line of a heat map and draws nothing"
+    else not_ok "pnr_congestion.py bad input" "exit $status: $err"; fi
 fi
 
 # build/bench takes its one flag the GNU way too, and refuses the rest in one line.
