@@ -66,6 +66,15 @@ def block_of(name, depth):
     return ".".join(parts[:depth]) if parts else "(top)"
 
 
+def by_block(weighted_names, depth):
+    """{block: summed weight} of (name, weight) pairs."""
+    sums = {}
+    for name, weight in weighted_names:
+        block = block_of(name, depth)
+        sums[block] = sums.get(block, 0) + weight
+    return sums
+
+
 def logic_by_block(path, depth):
     """{block: LUT4s} of a yosys JSON netlist (its one top module's cells)."""
     with open(path) as f:
@@ -74,13 +83,10 @@ def logic_by_block(path, depth):
         except json.JSONDecodeError as e:
             raise ValueError(f"{path}: not JSON ({e})") from None
     weights = {"LUT4": 1, "CCU2C": 2}
-    logic = {}
-    for module in design.get("modules", {}).values():
-        for name, cell in module.get("cells", {}).items():
-            w = weights.get(cell.get("type"), 0)
-            if w:
-                block = block_of(name, depth)
-                logic[block] = logic.get(block, 0) + w
+    logic = by_block(((name, weights[cell.get("type")])
+                      for module in design.get("modules", {}).values()
+                      for name, cell in module.get("cells", {}).items()
+                      if cell.get("type") in weights), depth)
     if not logic:
         raise ValueError(f"{path}: no LUT4 or CCU2C cells (not an ECP5 netlist from synth_ecp5?)")
     return logic
@@ -137,10 +143,7 @@ def main():
         print(f"pnr_congestion: {e}", file=sys.stderr)
         return 1
 
-    congestion = {}
-    for name, uses in nets.items():
-        block = block_of(name, args.depth)
-        congestion[block] = congestion.get(block, 0) + uses
+    congestion = by_block(nets.items(), args.depth)
     total = sum(congestion.values())
     logic_total = sum(logic.values()) if logic else 0
     print(f"router2 iteration {args.iteration}: {total} overused wire uses in "
