@@ -153,7 +153,7 @@ if [ -x "$soc" ] && [ -x "$build/boids" ]; then
     fi
     # The sorted batch's APPEND words make the sprites (the display's tap): each
     # picture is the flock as its step began, pixel for pixel as the C rendering
-    # (1,700 boids: above the 1,632 from which the device sorts; SCALE 2).
+    # (1,700 boids: above the 1,224, 204 x 6 lanes, from which the device sorts; SCALE 2).
     dir=$(mktemp -d)
     flock=(--boids 1700 --predators 1 --scouts1 170 --scouts2 106 --seed 5 --update synchronous)
     out=$("$soc" --headless --steps 5 --png "$dir/pics" "${flock[@]}" 2>&1); status=$?

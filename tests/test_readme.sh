@@ -314,13 +314,13 @@ README	| 2,048 | 2,048, the image's flock, all it holds	| 2,048 | 1,800, the ima
 README	41.67 MHz system, 25 MHz pixel	44.64 MHz system, 25 MHz pixel	README, ULX3S: its clocks
 README	| 25.125 MHz |	| 25 MHz |	README, iCEBreaker: its clocks
 README	50 MHz system, 25.175 MHz pixel	50 MHz	README, Basys 3: its clocks
-README	accelerator (8 lanes, spatial binning with its own counting sort, the rules'	accelerator (8 lanes, spatial binning, the rules'	README, ULX3S: its own sort
+README	accelerator (6 lanes, spatial binning with its own counting sort, the rules'	accelerator (6 lanes, spatial binning, the rules'	README, ULX3S: its own sort
 README	CPU (fetching from a registered RAM port), accelerator	CPU, accelerator	registered fetch named
 README	CPU, accelerator (8 lanes, the rules'	CPU, accelerator (4 lanes, the rules'	README, Basys 3: the accelerator's lanes
 README	no room for the accelerator	a small accelerator	README, iCEBreaker: the accelerator's lanes
 README	160x120 shown 4x | CPU, display	320x240 shown 2x | CPU, display	README, iCEBreaker: the picture
 README	iCEBreaker (iCE40 UP5K)	iCEBreaker (iCE40 HX8K)	README, iCEBreaker: the device
-README	(the slowest turn 80.9% of a frame)	(the slowest turn 80% of a frame)	README, ULX3S: the slowest turn
+README	(the slowest turn 83.5% of a frame)	(the slowest turn 83% of a frame)	README, ULX3S: the slowest turn
 README	; at most 204	; at most 228	README, iCEBreaker: the largest flock
 README	| 2,048 | 2,048, all it holds, at 60 frames/s in simulated time	| 2,048 | 1,845, all it holds, at 60 frames/s in simulated time	README, `build/soc`: "all it holds"
 README	| 25.175 MHz | 2,048 | 2,048, all it holds	| 25 MHz | 2,048 | 2,048, all it holds	README, `build/soc`: its clocks
@@ -333,7 +333,7 @@ README	 tests for a fresh clone on a fresh machine	 tests, 2026-12-07, for a fre
 README	## Where to go next	Fixed in issue 15.\n\n## Where to go next	README.md names no date
 README	| `build/sim`: the system in Verilator |	| `build/sim`: the system in Verilator | extra |	every row of README's table
 BOARDS	| 25.125 MHz | 512 | 184 |	| 25.125 MHz | 512 | 204 |	boards.md, iCEBreaker: `N_MAX` and the image's flock
-BOARDS	| 4,096 | 80.9% |	| 4,096 | 80.1% |	README, ULX3S: the slowest turn
+BOARDS	| 4,096 | 83.5% |	| 4,096 | 83.1% |	README, ULX3S: the slowest turn
 BOARDS	(42,312 bytes, measured 2026-12-06)	(42,312 bytes, on 2026-12-06)	docs/boards.md names no issue
 EOF
 )

@@ -9,7 +9,7 @@
 `define ULX3S_FETCH_REG 1
 `define ULX3S_CPU_DIV_PAIR 1
 `define ULX3S_N_MAX 4096
-`define ULX3S_LANES 8
+`define ULX3S_LANES 6
 `define ULX3S_BINNING 1
 `define ULX3S_SORTER 1
 `define ULX3S_LIMIT 1
