@@ -153,7 +153,15 @@ if [ -x "$soc" ] && [ -x "$build/boids" ]; then
     fi
     # The sorted batch's APPEND words make the sprites (the display's tap): each
     # picture is the flock as its step began, pixel for pixel as the C rendering
-    # (1,700 boids: above the 1,224, 204 x 6 lanes, from which the device sorts; SCALE 2).
+    # (SCALE 2). The firmware sorts above SOC_SORT_CPU_CYCLES x the board's lanes
+    # boids (app.c's choose_batch): 1,700 must stay above that as the lanes change.
+    sort_from=$(( $(make --no-print-directory -s print-SOC_SORT_CPU_CYCLES 2>/dev/null || echo 0) \
+                  * $(make --no-print-directory -s print-ulx3s_LANES 2>/dev/null || echo 0) ))
+    if [ "$sort_from" -gt 0 ] && [ 1700 -gt "$sort_from" ]; then
+        ok "ULX3S: 1,700 boids are above the $sort_from from which its firmware has the accelerator sort"
+    else
+        not_ok "ULX3S: 1,700 boids are above the flock size from which its firmware sorts" "SOC_SORT_CPU_CYCLES x ulx3s_LANES = $sort_from"
+    fi
     dir=$(mktemp -d)
     flock=(--boids 1700 --predators 1 --scouts1 170 --scouts2 106 --seed 5 --update synchronous)
     out=$("$soc" --headless --steps 5 --png "$dir/pics" "${flock[@]}" 2>&1); status=$?
