@@ -159,14 +159,18 @@ board_param_MODE = $(video_mode_id_$($1_MODE))
 board_param_BOID_WINDOW = $(call board_opt,$1,BOID_WINDOW,1)
 board_param_CLOCK_HZ = $($1_CLOCK_HZ)
 board_chparam = $(foreach p,$(BOARD_TOP_PARAMETERS),chparam -set $p $(call board_param_$p,$1) $1_top;)
-# Block-RAM boards take the RAM image into the bitstream.
-board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/ram.hex)
+# Block-RAM boards take the RAM image into the bitstream. The ECP5's yosys and
+# nextpnr see a placeholder in its place (scripts/ecp5_ram_image.py: random
+# words, a fixed seed), and the image goes into the routed design: the
+# netlist, placement and timing do not depend on the firmware, and a firmware
+# change re-packs the bitstream in seconds.
+board_image = $(if $(filter ice40,$($1_FAMILY)),,$(call board_dir,$1)/$(if $(filter ecp5,$($1_FAMILY)),ram_placeholder.hex,ram.hex))
 
 # yowasp's WebAssembly builds of yosys and nextpnr-ecp5 (scripts/setup.sh ecp5).
 YOWASP_DIR := $(HOME)/.local/share/boids-fpga/yowasp/bin
 yowasp = $(if $(shell command -v yowasp-$1),yowasp-$1,$(YOWASP_DIR)/yowasp-$1)
-# the ECP5's yosys (tests/test_boards.sh runs it once early: on a fresh machine
-# its first run compiles its WebAssembly, minutes, beside the board's simulator)
+# the ECP5's yosys (on a fresh machine its first run compiles its WebAssembly:
+# minutes)
 ECP5_YOSYS = $(call yowasp,yosys)
 # Native nextpnr-ecp5 and ecppack on PATH (the OSS CAD Suite, Debian 13), not
 # scripts/ecp5-tools' stand-ins for yowasp, run multi-threaded instead of the
@@ -204,15 +208,20 @@ prog: deps ## program BOARD (icebreaker: bitstream and the RAM image at 1 MiB in
 	esac
 
 # The board's firmware and SoC simulator: the main rules, the board's values.
-board-sim: deps ## the SoC simulator and firmware of BOARD, as build/boards/BOARD/soc
+board-sim: deps board-config ## the SoC simulator and firmware of BOARD, as build/boards/BOARD/soc
+	@$(MAKE) --no-print-directory BUILD=$(call board_dir,$(BOARD)) $(call board_vars,$(BOARD)) \
+		$(call board_dir,$(BOARD))/soc $(call board_dir,$(BOARD))/firmware/boids.bin
+
+# A changed configuration starts the board's build over: objects do not depend
+# on it. (tests/test_boards.sh runs this first, then the simulator and an ECP5
+# board's synthesis side by side.)
+.PHONY: board-config
+board-config:
 	@[ -n "$(BOARD)" ] || { echo "board-sim: say which board: BOARD=$(BOARDS)" >&2; exit 2; }
-	@# a changed configuration starts the board's build over: objects do not depend on it
 	@dir=$(call board_dir,$(BOARD)); config="$(strip $(call board_vars,$(BOARD)))"; \
 	if [ -d $$dir ] && [ "$$(cat $$dir/config 2>/dev/null)" != "$$config" ]; then \
 		echo "board-sim: $(BOARD)'s configuration changed: rebuilding $$dir"; rm -rf $$dir; fi; \
 	mkdir -p $$dir && echo "$$config" > $$dir/config
-	@$(MAKE) --no-print-directory BUILD=$(call board_dir,$(BOARD)) $(call board_vars,$(BOARD)) \
-		$(call board_dir,$(BOARD))/soc $(call board_dir,$(BOARD))/firmware/boids.bin
 
 # The RAM as the simulator would load it: firmware, starting flock, parameters.
 $(BUILD)/boards/%/ram.bin: $(BUILD)/boards/%/soc $(BUILD)/boards/%/firmware/boids.bin constraints/boards.mk
@@ -220,6 +229,10 @@ $(BUILD)/boards/%/ram.bin: $(BUILD)/boards/%/soc $(BUILD)/boards/%/firmware/boid
 
 $(BUILD)/boards/%/ram.hex: $(BUILD)/boards/%/ram.bin scripts/bin_to_hex.py
 	python3 scripts/bin_to_hex.py $< $@ $$(( $($*_RAM) / 4 ))
+
+$(BUILD)/boards/%/ram_placeholder.hex: scripts/ecp5_ram_image.py
+	@mkdir -p $(@D)
+	python3 scripts/ecp5_ram_image.py placeholder $$(( $($*_RAM) / 4 )) $@
 
 # A vendor-flow board's Vivado batch script: its sources, pins and RAM image;
 # its configuration is the top's defaults (rtl/boards/B_board.vh). Then
@@ -261,17 +274,44 @@ synth_xc7 = yosys -q -l $(@D)/yosys.log -p '$(call board_read,$1) \
 # other tests: 45 was too close).
 PNR_MINUTES := 55
 # What place and route leaves, cleared before it runs and when it fails.
-pnr_outputs = $(@D)/$*.asc $(@D)/$*.bin $(@D)/$*.config $(@D)/$*.bit $(@D)/pnr-tool.txt
+pnr_outputs = $(@D)/$*.asc $(@D)/$*.bin $(@D)/routed.config $(@D)/routed.config.tmp $(@D)/$*.config $(@D)/$*.bit $(@D)/pnr-tool.txt
+# The ECP5 boards place and route into routed.config (its RAM the placeholder);
+# their report follows the bitstream, which follows the RAM image.
 $(BUILD)/boards/%/report.txt: $(BUILD)/boards/%/synth.json $$($$*_PINS) scripts/board_report.sh \
-		$$(if $$(filter xc7,$$($$*_FAMILY)),$(BUILD)/boards/$$*/create_project.tcl)
-	@echo "place and route: $* (log: $(@D)/nextpnr.log; at most $(PNR_MINUTES) minutes)"
-	@rm -f $@ $(pnr_outputs)
-	$(call pnr_$($*_FAMILY),$*) || { status=$$?; rm -f $(pnr_outputs); \
-		if [ $$status -eq 124 ]; then echo "place and route: $* did not finish in $(PNR_MINUTES) minutes" \
-			"(PNR_MINUTES); the log's last lines:"; else echo "place and route: $* failed; the log's last lines:"; fi; \
-		tail -n 5 $(@D)/nextpnr.log 2>/dev/null | sed 's/^/    /'; exit 1; } >&2
+		$$(if $$(filter xc7,$$($$*_FAMILY)),$(BUILD)/boards/$$*/create_project.tcl) \
+		$$(if $$(filter ecp5,$$($$*_FAMILY)),$(BUILD)/boards/$$*/$$*.bit)
+	@rm -f $@
+	$(if $(filter ecp5,$($*_FAMILY)),,$(place_and_route))
 	bash scripts/board_report.sh $($*_FAMILY) $* $(@D) $(call board_mhz,$*) > $@.tmp || { cat $@.tmp; rm -f $@.tmp; exit 1; }
 	mv $@.tmp $@
+
+$(BUILD)/boards/%/routed.config: $(BUILD)/boards/%/synth.json $$($$*_PINS)
+	$(place_and_route)
+
+# The RAM image into the routed block RAMs (scripts/ecp5_ram_image.py put, which
+# checks it word for word), then the bitstream; a step that fails leaves nothing.
+define ecp5_bitstream
+$(BUILD)/boards/$1/$1.bit: $(BUILD)/boards/$1/routed.config $(BUILD)/boards/$1/ram.hex \
+		$(BUILD)/boards/$1/ram_placeholder.hex scripts/ecp5_ram_image.py
+	@echo "bitstream: $1, the RAM image into the routed design, then ecppack"
+	@rm -f $$@ $$(@D)/$1.config
+	python3 scripts/ecp5_ram_image.py put $$< $$(@D)/ram_placeholder.hex $$(@D)/ram.hex $$(@D)/$1.config.tmp && \
+	$$(ecp5_ecppack) --compress $$(@D)/$1.config.tmp $$@.tmp || { rm -f $$(@D)/$1.config.tmp $$@.tmp; exit 1; }
+	mv $$(@D)/$1.config.tmp $$(@D)/$1.config
+	mv $$@.tmp $$@
+endef
+$(foreach b,$(BOARDS),$(if $(filter ecp5,$($b_FAMILY)),$(eval $(call ecp5_bitstream,$b))))
+
+# Place and route, bounded by PNR_MINUTES; a failure leaves the log's last
+# lines and none of its outputs.
+define place_and_route
+@echo "place and route: $* (log: $(@D)/nextpnr.log; at most $(PNR_MINUTES) minutes)"
+@rm -f $(pnr_outputs)
+$(call pnr_$($*_FAMILY),$*) || { status=$$?; rm -f $(pnr_outputs); \
+	if [ $$status -eq 124 ]; then echo "place and route: $* did not finish in $(PNR_MINUTES) minutes" \
+		"(PNR_MINUTES); the log's last lines:"; else echo "place and route: $* failed; the log's last lines:"; fi; \
+	tail -n 5 $(@D)/nextpnr.log 2>/dev/null | sed 's/^/    /'; exit 1; } >&2
+endef
 
 pnr_limit = timeout $(PNR_MINUTES)m
 # B_PNR_SEED: the board's placement seed, when it has one
@@ -292,8 +332,8 @@ pnr_ice40 = echo 'nextpnr-ice40' > $(@D)/pnr-tool.txt && $(pnr_limit) nextpnr-ic
 	--json $(@D)/synth.json --asc $(@D)/$1.asc -l $(@D)/nextpnr.log && icepack $(@D)/$1.asc $(@D)/$1.bin
 pnr_ecp5 = echo '$(ecp5_pnr_label)$(call pnr_placer_label,$1)' > $(@D)/pnr-tool.txt && \
 	$(pnr_limit) $(ecp5_nextpnr) -q $(call pnr_options_ecp5,$1) $(call pnr_seed,$1) --lpf $($1_PINS) \
-	--json $(@D)/synth.json --textcfg $(@D)/$1.config -l $(@D)/nextpnr.log && \
-	$(ecp5_ecppack) --compress $(@D)/$1.config $(@D)/$1.bit
+	--json $(@D)/synth.json --textcfg $(@D)/routed.config.tmp -l $(@D)/nextpnr.log && \
+	mv $(@D)/routed.config.tmp $(@D)/routed.config
 pnr_xc7 = echo "$1: no open place and route for the 7 series here; yosys' estimates follow" > $(@D)/nextpnr.log
 
 # make print-VAR: a variable's value, for scripts and tests.

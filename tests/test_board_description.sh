@@ -98,7 +98,7 @@ follows "the FuseSoC icebreaker target: nextpnr's --placer-heap-critexp 4" core_
 # reaches nextpnr's command line and the report's line on the tool
 pnr_dir=$tmp/pnr/boards/ulx3s
 mkdir -p "$pnr_dir/firmware"
-touch "$pnr_dir/soc" "$pnr_dir/firmware/boids.bin" "$pnr_dir/ram.bin" "$pnr_dir/ram.hex" "$pnr_dir/synth.json"
+touch "$pnr_dir/soc" "$pnr_dir/firmware/boids.bin" "$pnr_dir/ram.bin" "$pnr_dir/ram.hex" "$pnr_dir/ram_placeholder.hex" "$pnr_dir/synth.json"
 pnr_line=$(make -n --no-print-directory -C "$copy" BUILD="$tmp/pnr" "$pnr_dir/report.txt" 2>&1 | grep nextpnr-ecp5)
 follows "make's nextpnr-ecp5 gets --placer sa, and the report names it" \
     grep -q -- "placer sa' > .*pnr-tool.txt.* --placer sa --timing-allow-fail" <<<"$pnr_line"
@@ -193,5 +193,32 @@ for args in "nosuchboard" "basys3" "icebreaker x" "--margin ten icebreaker"; do
         not_ok "board_seeds.sh $args is refused with one line" "exit $status: $err"
     fi
 done
+
+# The ECP5's RAM placeholder (scripts/ecp5_ram_image.py): the same words every
+# time, its file left untouched when it holds them already (so make does not
+# synthesize again), and bad sizes refused with nothing written.
+ph=$tmp/placeholder.hex
+python3 scripts/ecp5_ram_image.py placeholder 1024 "$ph" && cp -p "$ph" "$tmp/first.hex" && touch -d '2020-01-01' "$ph" \
+    && python3 scripts/ecp5_ram_image.py placeholder 1024 "$ph"
+if cmp -s "$ph" "$tmp/first.hex" && [ "$(date -r "$ph" +%Y)" = 2020 ] && [ "$(wc -l < "$ph")" -eq 1024 ] \
+    && [ "$(sort -u "$ph" | wc -l)" -gt 1000 ]; then
+    ok "ecp5_ram_image.py placeholder: 1,024 random words, the same each time, the file left as it was"
+else
+    not_ok "ecp5_ram_image.py placeholder: the same words each time, the file left as it was"
+fi
+for words in 1000 0 -512 many; do
+    err=$(python3 scripts/ecp5_ram_image.py placeholder "$words" "$tmp/bad.hex" 2>&1); status=$?
+    if [ $status -eq 1 ] && grep -q "multiple of 512" <<<"$err" && [ ! -e "$tmp/bad.hex" ]; then
+        ok "ecp5_ram_image.py placeholder $words: refused, nothing written: $err"
+    else
+        not_ok "ecp5_ram_image.py placeholder $words is refused" "exit $status: $err"
+    fi
+done
+err=$(python3 scripts/ecp5_ram_image.py put "$tmp/none.config" "$ph" "$ph" "$tmp/out.config" 2>&1); status=$?
+if [ $status -eq 1 ] && grep -q "cannot read" <<<"$err" && [ ! -e "$tmp/out.config" ]; then
+    ok "ecp5_ram_image.py put without a routed design: refused, nothing written: $err"
+else
+    not_ok "ecp5_ram_image.py put without a routed design is refused" "exit $status: $err"
+fi
 
 echo "1..$n"

