@@ -82,7 +82,10 @@ def read_config(path):
             current = line.split()[1]
             brams[current] = []
         elif current is not None and line.strip() and not line.startswith("."):
-            brams[current].extend(int(v, 16) for v in line.split())
+            try:
+                brams[current].extend(int(v, 16) for v in line.split())
+            except ValueError:
+                fail("%s: block RAM %s: not a line of hex init words: %s" % (path, current, line[:60]))
         else:
             current = None
             other.append(line)

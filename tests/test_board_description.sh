@@ -220,5 +220,12 @@ if [ $status -eq 1 ] && grep -q "cannot read" <<<"$err" && [ ! -e "$tmp/out.conf
 else
     not_ok "ecp5_ram_image.py put without a routed design is refused" "exit $status: $err"
 fi
+printf '.bram_init 3\n001 0zz 000\n' > "$tmp/bad.config"
+err=$(python3 scripts/ecp5_ram_image.py put "$tmp/bad.config" "$ph" "$ph" "$tmp/out.config" 2>&1); status=$?
+if [ $status -eq 1 ] && grep -q "not a line of hex init words" <<<"$err" && [ ! -e "$tmp/out.config" ]; then
+    ok "ecp5_ram_image.py put on a malformed configuration: refused, nothing written: $err"
+else
+    not_ok "ecp5_ram_image.py put on a malformed configuration is refused" "exit $status: $err"
+fi
 
 echo "1..$n"
