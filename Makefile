@@ -110,7 +110,9 @@ SYSTEM_VARIANT := boids_system N_MAX=$(SYSTEM_NMAX) LANES=$(SYSTEM_LANES) BINNIN
 # gcc's profile-guided optimisation of build/sim's model (below): 1 where the
 # compiler is gcc; SYSTEM_PGO=0 builds it plainly. SYSTEM_PGO_TRAIN: the run
 # whose profile it takes.
-SYSTEM_PGO ?= $(if $(shell $(CXX) --version 2>/dev/null | grep -i clang),0,1)
+ifeq ($(origin SYSTEM_PGO),undefined)
+SYSTEM_PGO := $(if $(shell $(CXX) --version 2>/dev/null | grep -i clang),0,1)
+endif
 SYSTEM_PGO_TRAIN := --headless --boids 1024 --predators 2 --scouts1 60 --scouts2 40 --update synchronous --frames 20
 system_link = $(BUILD)/vl/$1/system_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a \
 	$(BUILD)/vl/runtime_fst.a
@@ -529,7 +531,11 @@ $(BUILD)/vl/%/accel_sim.o: sim/accel_sim.cpp sim/accel_sim.h sim/wishbone_master
 		'-DVARIANT="N_MAX=$(call vl_nmax,$*) LANES=$(call vl_lanes,$*)$(if $(filter 1,$(call vl_binning,$*)), BINNING=1)$(if $(filter 1,$(call vl_sorter,$*)), SORTER=1)$(call vl_ring_label,$*)"' -c $< -o $@
 
 # The system, with and without FST tracing compiled in.
-system_trace_flag = $(if $(filter system,$1),--trace-fst --trace-structs,)
+system_trace_flag = $(if $(filter system system/train,$1),--trace-fst --trace-structs,)
+# The system's models: each with and without tracing, and each one's
+# instrumented twin for its profile (below), all from one rule.
+SYSTEM_MODELS := $(foreach m,system system_notrace,$(BUILD)/vl/$m/model.a $(BUILD)/vl/$m/train/model.a)
+system_model_label = $(if $(filter %/train,$1), instrumented for its profile,$(if $(filter 1,$(SYSTEM_PGO)), with its profile))
 # The simulators' tops: the accelerator, the system and the SoC, with a
 # register on each pin of the bus port the host drives, so that Verilator
 # evaluates the bus decode once a clock instead of at every eval()
@@ -542,12 +548,11 @@ $(BUILD)/vl/%_sim_top.v: rtl/boids_%.v $(SIM_TOP_GEN)
 	@mkdir -p $(@D)
 	python3 scripts/staged_top.py $< boids_$* $*_sim_top clk $(sim_top_pins_$*) > $@.tmp && mv $@.tmp $@
 
-system_verilate = $(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$1) -GN_MAX=$(SYSTEM_NMAX) \
-	-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
-	-GRESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) -GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
-$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v
-	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*)$(if $(filter 1,$(SYSTEM_PGO)), with its profile) (log: $(@D)/verilator.log)"
-	$(call system_verilate,$*)
+$(SYSTEM_MODELS): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v
+	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*)$(call system_model_label,$*) (log: $(@D)/verilator.log)"
+	$(call verilate,system_sim_top,Vsystem,$(call system_trace_flag,$*) -GN_MAX=$(SYSTEM_NMAX) \
+		-GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSTEER=$(SYSTEM_STEER) -GSORTER=$(SYSTEM_SORTER) \
+		-GRESULT_SLOTS=$(SYSTEM_RESULT_SLOTS) -GMODE=$(video_mode_id_$(MODE)),$(BUILD)/vl/system_sim_top.v)
 
 # gcc's profile-guided optimisation of the system's model (SYSTEM_PGO): the same
 # model built with -fprofile-generate (in vl/M/train/), run headless on a
@@ -561,10 +566,6 @@ $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: VL_OPT = -O3 -fpr
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(BUILD)/vl/%/profile
 endif
 $(BUILD)/vl/system/train/model.a $(BUILD)/vl/system_notrace/train/model.a: VL_OPT = -O3 -fprofile-generate
-$(BUILD)/vl/system/train/model.a $(BUILD)/vl/system_notrace/train/model.a: $(BUILD)/vl/%/train/model.a: \
-	$(SYSTEM_RTL) $(BUILD)/vl/system_sim_top.v $(MODE_STAMP) $(VL_STAMP) $(BUILD)/vl/system.params
-	@echo "verilator: $(SYSTEM_VARIANT) $(call system_trace_flag,$*), instrumented for its profile (log: $(@D)/verilator.log)"
-	$(call system_verilate,$*)
 $(BUILD)/vl/system/train/sim $(BUILD)/vl/system_notrace/train/sim: $(BUILD)/vl/%/train/sim: \
 	$(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,%/train)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
@@ -636,9 +637,9 @@ $(patsubst %,$(BUILD)/vl/%/soc_sim.o,$(SOC_MODELS)): $(BUILD)/vl/%/soc_sim.o: si
 
 # The models of the mode MODE: the stamp changes only when MODE does. The
 # system's and the SoC's parameters (SYSTEM_SORTER=0, say) have stamps too.
-$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): \
+$(SYSTEM_MODELS) $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): \
 	$(MODE_STAMP) $(VL_STAMP)
-$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/system.params
+$(SYSTEM_MODELS): $(BUILD)/vl/system.params
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/soc.params
 stamp_value_mode = $(MODE)
 stamp_value_verilator = $(VERILATOR) $(VERILATOR_INC)
