@@ -658,10 +658,13 @@ $(BUILD)/modes/%/sim: FORCE
 	@$(MAKE) --no-print-directory BUILD=$(@D) MODE=$* $@
 
 # build/sim and build/soc with the newest tested Verilator, in a build directory
-# of their own (scripts/setup.sh verilator installs it).
-$(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc: FORCE
+# of their own (scripts/setup.sh verilator installs it). One make builds both
+# (a grouped target): two, under -j, would build the libraries and objects the
+# two share at the same time, into the same files.
+NEWEST_PROGRAMS := $(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc
+$(NEWEST_PROGRAMS) &: FORCE
 	@[ -n "$(NEWEST_VERILATOR_ROOT)" ] || { echo "$@: no newest Verilator; run: bash scripts/setup.sh verilator" >&2; exit 1; }
-	@$(MAKE) --no-print-directory BUILD=$(NEWEST_BUILD) VERILATOR_ROOT=$(NEWEST_VERILATOR_ROOT) $@
+	@$(MAKE) --no-print-directory BUILD=$(NEWEST_BUILD) VERILATOR_ROOT=$(NEWEST_VERILATOR_ROOT) $(NEWEST_PROGRAMS)
 
 # system_sim.h's functions, on whichever model is open (system or SoC).
 $(BUILD)/vl/system_sim_api.o: sim/system_sim_api.cpp sim/system_sim.h sim/video_top.h host/atomic_file.h
@@ -685,5 +688,5 @@ include constraints/boards.mk
 # What test-programs builds (after the includes: the CPU's artifacts are theirs).
 test-programs: $(PROGRAMS) $(TESTS) $(SAN_TESTS) $(SAN_PROGRAMS) $(FUZZERS) $(COSIM_TESTS) $(DRIVER_TESTS) $(BUILD)/sim \
 		$(BUILD)/soc $(BUILD)/soc-jitter $(BUILD)/modes/$(TEST_MODE)/sim $(BUILD)/tests/tools/picture_check $(BUILD)/tests/tools/fail_fsync.so \
-		$(CPU_ARTIFACTS) $(NEWEST_BUILD)/sim $(NEWEST_BUILD)/soc
+		$(CPU_ARTIFACTS) $(NEWEST_PROGRAMS)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
