@@ -607,7 +607,8 @@ SOC_VARIANT := boids_soc RV32IM RAM=$(SOC_RAM_BYTES) N_MAX=$(SYSTEM_NMAX) LANES=
 # soc-jitter: the same with a random-wait shim on each of the CPU's ports
 # (BUS_JITTER_SEED, tests/test_soc.sh).
 SOC_JITTER_SEED := 20240607
-SOC_MODELS := soc soc-jitter
+# soc/train: build/soc's model instrumented for its profile (SOC_PGO, below)
+SOC_MODELS := soc soc-jitter soc/train
 soc_JITTER := 0
 soc-jitter_JITTER := $(SOC_JITTER_SEED)
 # soc-jitter also has the RAM's fetch register (the ULX3S's: fetches answered two
@@ -619,13 +620,44 @@ soc-jitter_FETCH_REG := 1
 # firmware's flow control, and the accelerator's holds, at every flock size
 soc_SLOTS := $(SYSTEM_RESULT_SLOTS)
 soc-jitter_SLOTS := 32
-$(patsubst %,$(BUILD)/%,$(SOC_MODELS)): $(BUILD)/%: $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a \
-		$(BUILD)/libboids.a $(BUILD)/vl/%/soc_sim.o $(BUILD)/vl/system_sim_api.o $(BUILD)/vl/%/model.a \
-		$(BUILD)/vl/runtime_fst.a | $(BUILD)/firmware/boids.bin
+# the instrumented model is build/soc's in all but the compiler's flags
+soc/train_JITTER := $(soc_JITTER)
+soc/train_FETCH_REG := $(soc_FETCH_REG)
+soc/train_SLOTS := $(soc_SLOTS)
+soc_link = $(BUILD)/obj/sim/soc_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(BUILD)/vl/$1/soc_sim.o \
+	$(BUILD)/vl/system_sim_api.o $(BUILD)/vl/$1/model.a $(BUILD)/vl/runtime_fst.a
+$(BUILD)/soc $(BUILD)/soc-jitter: $(BUILD)/%: $(call soc_link,%) | $(BUILD)/firmware/boids.bin
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -o $@
 
+# gcc's profile-guided optimisation of build/soc's model (SOC_PGO; 1 where
+# SYSTEM_PGO is), as of build/sim's (above): the model instrumented in
+# vl/soc/train/, run on SOC_PGO_TRAIN's flock, its profile given to build/soc's
+# model. A board's build trains on the board's own flock (constraints/boards.mk).
+# The same C++, so the same cycles and state (tests/test_soc.sh and
+# tests/test_boards.sh check it against the instrumented build).
+SOC_PGO := $(SYSTEM_PGO)
+SOC_PGO_TRAIN := --boids 1024 --scouts1 102 --scouts2 64 --predators 1 --update synchronous
+# its firmware steps the training flock this many times (the boot included)
+SOC_PGO_STEPS := 6
+ifeq ($(SOC_PGO),1)
+$(BUILD)/vl/soc/model.a: VL_OPT = -O3 -fprofile-use -fprofile-partial-training -Wno-missing-profile
+$(BUILD)/vl/soc/model.a: $(BUILD)/vl/soc/profile
+endif
+$(BUILD)/vl/soc/train/model.a: VL_OPT = -O3 -fprofile-generate
+$(BUILD)/vl/soc/train/soc: $(call soc_link,soc/train) | $(BUILD)/firmware/boids.bin
+	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
+# (The firmware only trains it: a firmware change keeps the profile, and
+# rebuilds no model.)
+$(BUILD)/vl/soc/profile: $(BUILD)/vl/soc/train/soc | $(BUILD)/firmware/boids.bin
+	@echo "profile: $< --headless $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) (log: $(@D)/train/run.log)"
+	@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
+	@$< --headless --firmware $(BUILD)/firmware/boids.bin $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) \
+		> $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
+	cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
+
+soc_model_label = $(if $(filter %/train,$1), instrumented for its profile,$(if $(filter soc,$1),$(if $(filter 1,$(SOC_PGO)), with its profile)))
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/soc_sim_top.v
-	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER), FETCH_REG=$($*_FETCH_REG) (log: $(@D)/verilator.log)"
+	@echo "verilator: $(SOC_VARIANT), RESULT_SLOTS=$($*_SLOTS), BUS_JITTER_SEED=$($*_JITTER), FETCH_REG=$($*_FETCH_REG)$(call soc_model_label,$*) (log: $(@D)/verilator.log)"
 	$(call verilate,soc_sim_top,Vsoc,--trace-fst --trace-structs -GRAM_BYTES=$(SOC_RAM_BYTES) \
 		-GN_MAX=$(SYSTEM_NMAX) -GLANES=$(SYSTEM_LANES) -GBINNING=$(SYSTEM_BINNING) -GSORTER=$(SOC_SORTER) -GLIMIT=$(SOC_LIMIT) -GRESULT_SLOTS=$($*_SLOTS) \
 		-GUART_DIVISOR=$(SOC_UART_DIVISOR) -GCLOCK_HZ=$(SOC_CLOCK_HZ) -GSCALE=$(SOC_SCALE) -GMODE=$(video_mode_id_$(MODE)) \
@@ -648,7 +680,7 @@ $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/soc.params
 stamp_value_mode = $(MODE)
 stamp_value_verilator = $(VERILATOR) $(VERILATOR_INC)
 stamp_value_system.params = $(SYSTEM_VARIANT) PGO=$(SYSTEM_PGO)
-stamp_value_soc.params = $(SOC_VARIANT) FETCH_REG=$(SOC_FETCH_REG)
+stamp_value_soc.params = $(SOC_VARIANT) FETCH_REG=$(SOC_FETCH_REG) PGO=$(SOC_PGO)
 $(MODE_STAMP) $(VL_STAMP) $(BUILD)/vl/system.params $(BUILD)/vl/soc.params: FORCE
 	@mkdir -p $(@D)
 	@[ "$$(cat $@ 2>/dev/null)" = "$(stamp_value_$(@F))" ] || echo "$(stamp_value_$(@F))" > $@

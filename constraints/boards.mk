@@ -136,7 +136,8 @@ board_vars = SOC_RAM_BYTES=$(call board_param_RAM_BYTES,$1) SOC_RAM_SHARED=$(cal
 	SOC_SCALE=$(call board_param_SCALE,$1) SOC_SPRITES=$(call board_param_SPRITES_MAX,$1) MODE=$($1_MODE) \
 	SOC_CLOCK_HZ=$(call board_param_CLOCK_HZ,$1) SOC_PIXEL_HZ=$(call board_opt,$1,PIXEL_HZ,$($1_CLOCK_HZ)) \
 	SOC_BOID_WINDOW=$(call board_param_BOID_WINDOW,$1) \
-	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(call board_opt,$1,START_COPY,1)
+	SOC_STACK_BYTES=$($1_STACK) SOC_FEATURES='$($1_FEATURES)' SOC_START_COPY=$(call board_opt,$1,START_COPY,1) \
+	SOC_PGO_TRAIN='$($1_FLOCK)'
 # The top's parameters (every top takes them all, rtl/boards/board_soc.v) and
 # their values from a board's description: yosys gets them by chparam, and
 # scripts/boards.py writes them as the tops' defaults (rtl/boards/B_board.vh)

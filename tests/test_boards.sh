@@ -238,26 +238,45 @@ fi
 # A trace changes nothing cycle for cycle on the boards' simulators (two
 # clocks on the ULX3S and the Basys 3, one on the iCEBreaker): a traced run
 # has the same pictures, final state, clocks, board figures and profile as
-# an untraced one.
+# an untraced one. Nor does the compiler's profile (SOC_PGO, the Makefile):
+# the instrumented build that took it (vl/soc/train/soc, its counts kept out
+# of the build) runs the same as the simulator compiled with it.
 for b in ulx3s basys3 icebreaker; do
     soc=$build/boards/$b/soc
     [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
+    trained=$build/boards/$b/vl/soc/train/soc
     engine=()
     [ "$b" = icebreaker ] && engine=(--neighbors grid)
     dir=$(mktemp -d)
-    for how in plain traced; do
-        "$soc" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous --steps 2 "${engine[@]}" \
+    hows="plain traced"
+    [ -x "$trained" ] && hows="$hows trained"
+    for how in $hows; do
+        program=$soc
+        [ $how = trained ] && program=$trained
+        GCOV_PREFIX="$dir/gcov" "$program" --headless --boids 64 --predators 1 --scouts1 6 --update synchronous \
+            --steps 2 "${engine[@]}" --firmware "$build/boards/$b/firmware/boids.bin" \
             --png "$dir/$how" --save "$dir/$how.csv" --profile "$dir/$how.prof" \
             $([ $how = traced ] && echo --trace "$dir/t.fst") 2>&1 | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.out"
         grep -E "cycles\)|soc: board" "$dir/$how.out" >"$dir/$how.txt"
     done
-    differ=$(diff -r "$dir/plain" "$dir/traced" 2>&1; cmp "$dir/plain.csv" "$dir/traced.csv" 2>&1;
-        cmp "$dir/plain.prof" "$dir/traced.prof" 2>&1)
-    if [ -s "$dir/plain.txt" ] && cmp -s "$dir/plain.txt" "$dir/traced.txt" && [ -z "$differ" ] &&
-        [ "$(ls "$dir/plain" | wc -l)" -ge 1 ] && [ -s "$dir/t.fst" ]; then
+    # same_as HOW: its run against the plain one (empty when they agree)
+    same_as() {
+        cmp "$dir/plain.txt" "$dir/$1.txt" 2>&1; diff -r "$dir/plain" "$dir/$1" 2>&1
+        cmp "$dir/plain.csv" "$dir/$1.csv" 2>&1; cmp "$dir/plain.prof" "$dir/$1.prof" 2>&1
+    }
+    differ=$(same_as traced)
+    if [ -s "$dir/plain.txt" ] && [ -z "$differ" ] && [ "$(ls "$dir/plain" | wc -l)" -ge 1 ] && [ -s "$dir/t.fst" ]; then
         ok "$b: traced = untraced: the pictures, the state, the clocks and the profile"
     else
         not_ok "$b: traced = untraced" "$(diff "$dir/plain.txt" "$dir/traced.txt"; echo "$differ")"
+    fi
+    what="$b: compiled with its profile = compiled without: the pictures, the state, the clocks and the profile"
+    if [ ! -x "$trained" ]; then
+        ok "$what # SKIP no profile-guided build here (SOC_PGO=0)"
+    elif differ=$(same_as trained) && [ -s "$dir/plain.txt" ] && [ -z "$differ" ]; then
+        ok "$what"
+    else
+        not_ok "$what" "$(diff "$dir/plain.txt" "$dir/trained.txt"; echo "$differ")"
     fi
     rm -rf "$dir"
 done

@@ -201,6 +201,29 @@ done
 [ -x "$soc" ] && traced_same "$soc" "1,800 boids, the accelerator's sort" --boids 1800 --scouts1 180 --scouts2 112 \
     --neighbors accel
 
+# build/soc's model is compiled with gcc's profile of a training run (SOC_PGO,
+# the Makefile): the instrumented build that took the profile, compiled
+# without one, must run another flock the same: pictures, state, clocks and
+# profile. (Its profile counts go under $tmp, not into the build.)
+trained="$(cd "$build" && pwd)/vl/soc/train/soc"
+what="build/soc, compiled with its profile, runs as the model compiled without it: the pictures, the state, the clocks and the profile"
+if [ ! -x "$trained" ]; then
+    ok "$what # SKIP no profile-guided build here (SOC_PGO=0)"
+else
+    pgo_flock=(--boids 300 --scouts1 30 --scouts2 20 --seed 5 --firmware "$build/firmware/boids.bin")
+    with=$(same_run "$soc" pgo "${pgo_flock[@]}")
+    without=$(GCOV_PREFIX="$tmp/gcov" same_run "$trained" train "${pgo_flock[@]}")
+    differ=$(diff -r "$tmp/edge_pgo" "$tmp/edge_train" 2>&1; cmp "$tmp/edge_pgo.csv" "$tmp/edge_train.csv" 2>&1;
+        cmp "$tmp/edge_pgo.prof" "$tmp/edge_train.prof" 2>&1)
+    if [ "$(wc -l <<<"$with")" -eq 2 ] && [ "$with" = "$without" ] && [ -z "$differ" ] \
+        && [ "$(ls "$tmp/edge_pgo" | wc -l)" -ge 1 ] && [ -s "$tmp/edge_pgo.prof" ]; then
+        ok "$what"
+    else
+        not_ok "$what" "with its profile: $with" "without: $without" "$differ"
+    fi
+    rm -rf "$tmp"/edge_pgo* "$tmp"/edge_train* "$tmp/gcov"
+fi
+
 # A differing start must show: the comparison above can fail.
 "$soc" --headless --steps 5 --boids 32 --seed 1 --save "$tmp/a.csv" >/dev/null 2>&1
 "$boids" --frames 5 --boids 32 --seed 2 --save "$tmp/b.csv" >/dev/null 2>&1
