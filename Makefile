@@ -575,11 +575,16 @@ $(BUILD)/vl/system/train/sim $(BUILD)/vl/system_notrace/train/sim: $(BUILD)/vl/%
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
 # The profile: gcc writes a .gcda file beside each instrumented object (one for
 # the model with 5.006, one a source file with newer Verilators); the real build
-# reads each beside its own object. The file "profile" says it is there.
-$(BUILD)/vl/system/profile $(BUILD)/vl/system_notrace/profile: $(BUILD)/vl/%/profile: $(BUILD)/vl/%/train/sim
-	@echo "profile: $< $(SYSTEM_PGO_TRAIN) (log: $(@D)/train/run.log)"
+# reads each beside its own object. The file "profile" says it is there. It is
+# taken again when the instrumented model changes (the RTL, its parameters,
+# Verilator), not the C around it (the training program is order-only): a
+# profile a little off costs speed, never a cycle, and an edit to the
+# firmware or the harness then rebuilds no model.
+$(BUILD)/vl/system/profile $(BUILD)/vl/system_notrace/profile: $(BUILD)/vl/%/profile: \
+		$(BUILD)/vl/%/train/model.a | $(BUILD)/vl/%/train/sim
+	@echo "profile: $(@D)/train/sim $(SYSTEM_PGO_TRAIN) (log: $(@D)/train/run.log)"
 	@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
-	@$< $(SYSTEM_PGO_TRAIN) > $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
+	@$(@D)/train/sim $(SYSTEM_PGO_TRAIN) > $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
 	cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
@@ -646,12 +651,12 @@ endif
 $(BUILD)/vl/soc/train/model.a: VL_OPT = -O3 -fprofile-generate
 $(BUILD)/vl/soc/train/soc: $(call soc_link,soc/train) | $(BUILD)/firmware/boids.bin
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
-# (The firmware only trains it: a firmware change keeps the profile, and
-# rebuilds no model.)
-$(BUILD)/vl/soc/profile: $(BUILD)/vl/soc/train/soc | $(BUILD)/firmware/boids.bin
-	@echo "profile: $< --headless $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) (log: $(@D)/train/run.log)"
+# (As build/sim's: taken again when the instrumented model changes, not the
+# firmware or the C around it.)
+$(BUILD)/vl/soc/profile: $(BUILD)/vl/soc/train/model.a | $(BUILD)/vl/soc/train/soc $(BUILD)/firmware/boids.bin
+	@echo "profile: $(@D)/train/soc --headless $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) (log: $(@D)/train/run.log)"
 	@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
-	@$< --headless --firmware $(BUILD)/firmware/boids.bin $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) \
+	@$(@D)/train/soc --headless --firmware $(BUILD)/firmware/boids.bin $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) \
 		> $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
 	cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
 
