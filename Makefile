@@ -565,11 +565,13 @@ $(SYSTEM_MODELS): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/system_sim_to
 # and state is the same (tests/test_sim.sh checks build/sim against the
 # instrumented build); the model runs 1.16 to 1.25 times as fast
 # (docs/performance.md#the-model-compiled-with-its-profile).
+VL_OPT_PROFILE_USE = -O3 -fprofile-use -fprofile-partial-training -Wno-missing-profile
+VL_OPT_PROFILE_GENERATE = -O3 -fprofile-generate
 ifeq ($(SYSTEM_PGO),1)
-$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: VL_OPT = -O3 -fprofile-use -fprofile-partial-training -Wno-missing-profile
+$(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: VL_OPT = $(VL_OPT_PROFILE_USE)
 $(BUILD)/vl/system/model.a $(BUILD)/vl/system_notrace/model.a: $(BUILD)/vl/%/model.a: $(BUILD)/vl/%/profile
 endif
-$(BUILD)/vl/system/train/model.a $(BUILD)/vl/system_notrace/train/model.a: VL_OPT = -O3 -fprofile-generate
+$(BUILD)/vl/system/train/model.a $(BUILD)/vl/system_notrace/train/model.a: VL_OPT = $(VL_OPT_PROFILE_GENERATE)
 $(BUILD)/vl/system/train/sim $(BUILD)/vl/system_notrace/train/sim: $(BUILD)/vl/%/train/sim: \
 	$(BUILD)/obj/sim/sim_main.o $(BUILD)/libsim.a $(BUILD)/libboids.a $(call system_link,%/train)
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
@@ -580,12 +582,16 @@ $(BUILD)/vl/system/train/sim $(BUILD)/vl/system_notrace/train/sim: $(BUILD)/vl/%
 # Verilator), not the C around it (the training program is order-only): a
 # profile a little off costs speed, never a cycle, and an edit to the
 # firmware or the harness then rebuilds no model.
+# $(call take_profile,COMMAND): the training run, in the profile's recipe.
+define take_profile
+@echo "profile: $1 (log: $(@D)/train/run.log)"
+@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
+@$1 > $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
+cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
+endef
 $(BUILD)/vl/system/profile $(BUILD)/vl/system_notrace/profile: $(BUILD)/vl/%/profile: \
 		$(BUILD)/vl/%/train/model.a | $(BUILD)/vl/%/train/sim
-	@echo "profile: $(@D)/train/sim $(SYSTEM_PGO_TRAIN) (log: $(@D)/train/run.log)"
-	@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
-	@$(@D)/train/sim $(SYSTEM_PGO_TRAIN) > $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
-	cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
+	$(call take_profile,$(@D)/train/sim $(SYSTEM_PGO_TRAIN))
 
 $(BUILD)/vl/%/system_sim.o: sim/system_sim.cpp sim/system_sim.h sim/verilated_top.h sim/video_top.h sim/video_pipe.h sim/accel_sim.h sim/wishbone_master.h firmware/hal.h sim/video_modes.h $(BUILD)/vl/%/model.a
 	$(VL_CXX) -I$(@D) -Isim -Ifirmware -DVTOP=Vsystem '-DVTOP_HEADER="Vsystem.h"' -DPIXEL_PS=$(SYSTEM_PIXEL_PS) \
@@ -645,20 +651,16 @@ SOC_PGO_TRAIN := --boids 1024 --scouts1 102 --scouts2 64 --predators 1 --update 
 # its firmware steps the training flock this many times (the boot included)
 SOC_PGO_STEPS := 6
 ifeq ($(SOC_PGO),1)
-$(BUILD)/vl/soc/model.a: VL_OPT = -O3 -fprofile-use -fprofile-partial-training -Wno-missing-profile
+$(BUILD)/vl/soc/model.a: VL_OPT = $(VL_OPT_PROFILE_USE)
 $(BUILD)/vl/soc/model.a: $(BUILD)/vl/soc/profile
 endif
-$(BUILD)/vl/soc/train/model.a: VL_OPT = -O3 -fprofile-generate
+$(BUILD)/vl/soc/train/model.a: VL_OPT = $(VL_OPT_PROFILE_GENERATE)
 $(BUILD)/vl/soc/train/soc: $(call soc_link,soc/train) | $(BUILD)/firmware/boids.bin
 	$(CXX) $(CFLAGS) $^ $(SIM_LIBS) $(LDLIBS) -fprofile-generate -o $@
 # (As build/sim's: taken again when the instrumented model changes, not the
 # firmware or the C around it.)
 $(BUILD)/vl/soc/profile: $(BUILD)/vl/soc/train/model.a | $(BUILD)/vl/soc/train/soc $(BUILD)/firmware/boids.bin
-	@echo "profile: $(@D)/train/soc --headless $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) (log: $(@D)/train/run.log)"
-	@rm -f $(@D)/train/*.gcda $(@D)/*.gcda $@
-	@$(@D)/train/soc --headless --firmware $(BUILD)/firmware/boids.bin $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS) \
-		> $(@D)/train/run.log 2>&1 || { cat $(@D)/train/run.log; exit 1; }
-	cp $(@D)/train/*.gcda $(@D)/ && ls $(@D)/train/*.gcda > $@
+	$(call take_profile,$(@D)/train/soc --headless --firmware $(BUILD)/firmware/boids.bin $(SOC_PGO_TRAIN) --steps $(SOC_PGO_STEPS))
 
 soc_model_label = $(if $(filter %/train,$1), instrumented for its profile,$(if $(filter soc,$1),$(if $(filter 1,$(SOC_PGO)), with its profile)))
 $(patsubst %,$(BUILD)/vl/%/model.a,$(SOC_MODELS)): $(BUILD)/vl/%/model.a: $(SYSTEM_RTL) $(BUILD)/vl/soc_sim_top.v

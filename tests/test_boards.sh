@@ -241,6 +241,11 @@ fi
 # an untraced one. Nor does the compiler's profile (SOC_PGO, the Makefile):
 # the instrumented build that took it (vl/soc/train/soc, its counts kept out
 # of the build) runs the same as the simulator compiled with it.
+# same_as HOW: run HOW in $dir against the plain one (nothing when they agree)
+same_as() {
+    cmp "$dir/plain.txt" "$dir/$1.txt" 2>&1; diff -r "$dir/plain" "$dir/$1" 2>&1
+    cmp "$dir/plain.csv" "$dir/$1.csv" 2>&1; cmp "$dir/plain.prof" "$dir/$1.prof" 2>&1
+}
 for b in ulx3s basys3 icebreaker; do
     soc=$build/boards/$b/soc
     [ -x "$soc" ] || { not_ok "$b: no board simulator at $soc"; continue; }
@@ -259,11 +264,6 @@ for b in ulx3s basys3 icebreaker; do
             $([ $how = traced ] && echo --trace "$dir/t.fst") 2>&1 | sed -E 's/ in [0-9.]+ s:.*;/;/' >"$dir/$how.out"
         grep -E "cycles\)|soc: board" "$dir/$how.out" >"$dir/$how.txt"
     done
-    # same_as HOW: its run against the plain one (empty when they agree)
-    same_as() {
-        cmp "$dir/plain.txt" "$dir/$1.txt" 2>&1; diff -r "$dir/plain" "$dir/$1" 2>&1
-        cmp "$dir/plain.csv" "$dir/$1.csv" 2>&1; cmp "$dir/plain.prof" "$dir/$1.prof" 2>&1
-    }
     differ=$(same_as traced)
     if [ -s "$dir/plain.txt" ] && [ -z "$differ" ] && [ "$(ls "$dir/plain" | wc -l)" -ge 1 ] && [ -s "$dir/t.fst" ]; then
         ok "$b: traced = untraced: the pictures, the state, the clocks and the profile"

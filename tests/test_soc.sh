@@ -181,12 +181,17 @@ same_run() {
         --png "$tmp/edge_$2" --save "$tmp/edge_$2.csv" --profile "$tmp/edge_$2.prof" "${@:3}" 2>&1 |
         grep -E "cycles\)|soc: board" | sed -E 's/ in [0-9.]+ s:.*;/;/'
 }
+# runs_differ A B: what differs between same_run's runs A and B, besides
+# their report (nothing when the pictures, the state and the profile agree)
+runs_differ() {
+    diff -r "$tmp/edge_$1" "$tmp/edge_$2" 2>&1; cmp "$tmp/edge_$1.csv" "$tmp/edge_$2.csv" 2>&1
+    cmp "$tmp/edge_$1.prof" "$tmp/edge_$2.prof" 2>&1
+}
 traced_same() {
     local m=$1 label=$2 plain traced differ
     shift 2
     plain=$(same_run "$m" plain "$@") traced=$(same_run "$m" traced "$@" --trace "$tmp/edge.fst")
-    differ=$(diff -r "$tmp/edge_plain" "$tmp/edge_traced" 2>&1; cmp "$tmp/edge_plain.csv" "$tmp/edge_traced.csv" 2>&1;
-        cmp "$tmp/edge_plain.prof" "$tmp/edge_traced.prof" 2>&1)
+    differ=$(runs_differ plain traced)
     if [ "$(wc -l <<<"$plain")" -eq 2 ] && [ "$plain" = "$traced" ] && [ -z "$differ" ] \
         && [ "$(ls "$tmp/edge_plain" | wc -l)" -ge 1 ] && [ -s "$tmp/edge_plain.prof" ] && [ -s "$tmp/edge.fst" ]; then
         ok "$(basename "$m"), $label: traced = untraced: the pictures, the state, the clocks and the profile"
@@ -213,8 +218,7 @@ else
     pgo_flock=(--boids 300 --scouts1 30 --scouts2 20 --seed 5 --firmware "$build/firmware/boids.bin")
     with=$(same_run "$soc" pgo "${pgo_flock[@]}")
     without=$(GCOV_PREFIX="$tmp/gcov" same_run "$trained" train "${pgo_flock[@]}")
-    differ=$(diff -r "$tmp/edge_pgo" "$tmp/edge_train" 2>&1; cmp "$tmp/edge_pgo.csv" "$tmp/edge_train.csv" 2>&1;
-        cmp "$tmp/edge_pgo.prof" "$tmp/edge_train.prof" 2>&1)
+    differ=$(runs_differ pgo train)
     if [ "$(wc -l <<<"$with")" -eq 2 ] && [ "$with" = "$without" ] && [ -z "$differ" ] \
         && [ "$(ls "$tmp/edge_pgo" | wc -l)" -ge 1 ] && [ -s "$tmp/edge_pgo.prof" ]; then
         ok "$what"
